@@ -1,0 +1,272 @@
+/*===- sprig/abi.h - the contract between lowered code and the runtime -----===*
+ *
+ * Everything the Sprig plugin emits into a spawning function, and every hand-lowered
+ * test in test/exec/handlowered, goes through this header and nothing else of the
+ * runtime. The fast paths below are `static inline` so that a spawn that is never
+ * stolen makes no call into libsprig; the slow paths are the `__sprig_*` functions
+ * exported by the runtime (runtime/abi_slow.cpp).
+ *
+ * The lowering of one spawning function F (see docs/design.md, "Lowering"):
+ *
+ *     F(...) {
+ *       sprig_frame sf;  SPRIG_FORCE_FRAME();  sprig_enter_frame(&sf);
+ *       ...
+ *       if (SPRIG_SETJMP(&sf) == 0) helper(&sf, <captured addresses>);   // spawn
+ *       ...continuation...
+ *       SPRIG_SYNC(&sf);                                                // sync
+ *       ...
+ *       SPRIG_SYNC(&sf); sprig_leave_frame(&sf); return ...;            // every exit
+ *     }
+ *     static __attribute__((noinline)) void helper(sprig_frame *parent, ...) {
+ *       <evaluate callee, arguments, assignment target>
+ *       uint32_t k = sprig_detach(parent);         // parent's continuation now stealable
+ *       <call; store the result; destroy argument temporaries>
+ *       sprig_leave_helper(parent);                // pop; if stolen, never returns
+ *     }
+ *
+ * A frame is touched by at most one thread at a time except for `join` (atomic). The
+ * thread allowed to touch the other fields is the *runner*: the worker running F's
+ * continuation, or, while F is suspended at a sync, the worker that resumes it.
+ *
+ * ABI version and magic: generated code passes SPRIG_ABI_MAGIC to the runtime the first
+ * time a thread enters a spawning function (__sprig_enter_root); the runtime compares
+ * it with its own and aborts with a clear message if they differ. The magic hashes
+ * the version and the layout of every structure shared across the boundary.
+ *
+ * No frame records its worker: code may change threads mid-function, so the worker is
+ * always read from the thread (sprig_self) at the moment it is needed.
+ *===----------------------------------------------------------------------===*/
+#ifndef SPRIG_ABI_H
+#define SPRIG_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SPRIG_ABI_VERSION 1
+
+/* sprig_frame.flags */
+#define SPRIG_FRAME_STOLEN 0x1u    /* continuation stolen since the last sync: sync is slow */
+#define SPRIG_FRAME_EXCEPTION 0x2u /* a child's exception waits to be rethrown at the sync */
+#define SPRIG_FRAME_ROOT 0x4u      /* outermost spawning frame of a thread: leave unbinds */
+
+struct sprig_worker;
+
+/* One per invocation of a spawning function, allocated in its stack frame. */
+typedef struct sprig_frame {
+  /* [runner] SPRIG_FRAME_* bits. Tested by the inline sync and leave. */
+  uint32_t flags;
+  /* [runner] steals of this frame since its last sync; added to `join` at the sync. */
+  uint32_t steals;
+  /* [runner] __builtin_setjmp buffer: [0] frame pointer, [1] resume address, [2] stack
+   * pointer, [3..4] unused. Written at each spawn and at a suspending sync. */
+  void *ctx[5];
+  /* [atomic] join counter. Each child whose parent was stolen while it ran subtracts 1
+   * when it ends; the runner adds `steals` at the sync. Whoever brings it to 0 from a
+   * non-zero value resumes the frame at its sync (greedy join). Never positive before
+   * the sync's add, so only a sync can be resumed. */
+  int64_t join;
+  /* [thief at the first steal since the last sync; read by the resumer] stack pointer of
+   * the continuation on the frame's original stack, restored when the sync completes. */
+  void *orig_sp;
+  /* [runner, filled by a child ending with its parent stolen] the runtime's record of the
+   * stack the frame lives on, so the resumer can switch back onto it. */
+  void *orig_stack;
+  /* [runtime] pending exceptions of children (see runtime/exception.cpp); 0 if none. */
+  void *exceptions;
+  /* [runner] SPRIG_ABI_MAGIC, written at entry, checked by every slow path. */
+  uint32_t magic;
+  /* [runner] spawns so far; a child's number orders exceptions (serial order). */
+  uint32_t spawn_count;
+} sprig_frame;
+
+/* The part of a worker the inline fast paths touch. The runtime's full worker
+ * (runtime/worker.h) starts with this struct. Chase-Lev deque of frames whose
+ * continuations may be stolen; see runtime/deque.h for the protocol and its proof
+ * obligations. Indices grow without bound; slots are buf[index & mask]. */
+typedef struct sprig_worker_abi {
+  /* ---- thief-written line ---- */
+  /* [thieves: CAS; owner: load, CAS on the last entry] index of the oldest entry. */
+  int64_t top __attribute__((aligned(64)));
+  /* ---- owner-written line ---- */
+  /* [owner: store; thieves: load] one past the newest entry. */
+  int64_t bottom __attribute__((aligned(64)));
+  /* [immutable after start] ring of frame pointers and its size - 1 (power of two). */
+  sprig_frame **buf;
+  int64_t mask;
+  /* [owner] spawns made by this worker (SPRIG_STATS). */
+  uint64_t spawns;
+} sprig_worker_abi;
+
+/* Magic: version and layout, so a stale header and a new runtime never meet silently. */
+#define SPRIG_ABI_MAGIC                                                                  \
+  ((uint32_t)(0x5B1C0000u + SPRIG_ABI_VERSION * 0x101u + sizeof(sprig_frame) * 0x7u +   \
+              offsetof(sprig_frame, join) * 0x3u + offsetof(sprig_frame, magic) +        \
+              offsetof(sprig_worker_abi, bottom) * 0x5u + sizeof(sprig_worker_abi)))
+
+/* ---- Runtime entry points (slow paths; exported by libsprig) ---- */
+
+/* The worker bound to this thread, or 0 when the thread runs no Sprig computation.
+ * Generated code reads it only through sprig_self(). */
+extern __thread struct sprig_worker *__sprig_tls_worker;
+/* Out-of-line sprig_self(), for targets without the inline sequence. */
+struct sprig_worker *__sprig_current_worker(void);
+/* Number of workers asleep waiting for work; a push wakes one when non-zero. */
+extern int32_t __sprig_sleepers;
+/* Always 0; read through memory so the optimiser must keep a dynamic alloca. */
+extern size_t __sprig_zero;
+
+/* First spawning frame on a thread that is not a worker: start the pool if needed, bind
+ * the thread as a worker until this frame leaves. */
+void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic);
+/* The root frame leaves: return on the thread that entered it, unbind. */
+void __sprig_leave_root(sprig_frame *sf);
+/* A child ended and its parent was stolen. Never returns. */
+__attribute__((noreturn)) void __sprig_child_done(struct sprig_worker *w, sprig_frame *parent);
+/* Sync of a stolen frame, after SPRIG_SETJMP saved the resume point. Never returns:
+ * the frame resumes at the setjmp (on its original stack) once all children ended. */
+__attribute__((noreturn)) void __sprig_sync_suspend(sprig_frame *sf);
+/* Deque overflow: spawn nesting deeper than the deque. Never returns. */
+__attribute__((noreturn)) void __sprig_deque_overflow(struct sprig_worker *w);
+/* Wake one sleeping worker (a push found sleepers). */
+void __sprig_wake_one(void);
+/* Rethrow the exception a child left in sf (C++ only; see runtime/exception.cpp). */
+void __sprig_rethrow(sprig_frame *sf);
+/* A spawned statement threw; `exn` is the in-flight exception (landing pad value).
+ * Before the detach (`child` == ~0u) it is rethrown: it belongs to the parent, as in the
+ * serial program. After, it is kept in the parent for its next sync. */
+void __sprig_child_threw(sprig_frame *parent, void *exn, uint32_t child);
+/* sprig_leave_helper for a child that ended by throwing (its exception was kept). */
+void __sprig_leave_helper_exc(sprig_frame *parent);
+
+/* ---- Inline fast paths ---- */
+
+#define SPRIG_INLINE static inline __attribute__((always_inline))
+#define SPRIG_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* The worker running on this thread, read afresh each time. Code can change threads
+ * in the middle of a function: a continuation is stolen, or a callee suspended at a sync
+ * is resumed by another worker and returns there. A plain thread_local access lets the
+ * optimiser reuse an address computed before such a call (the TLS-caching hazard of
+ * OpenCilk PR #204), so the initial-exec sequence sits in a volatile asm. */
+SPRIG_INLINE struct sprig_worker *sprig_self(void) {
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
+  struct sprig_worker *w;
+  __asm__ volatile("movq __sprig_tls_worker@gottpoff(%%rip), %0\n\t"
+                   "movq %%fs:(%0), %0"
+                   : "=r"(w));
+  return w;
+#else
+  return __sprig_current_worker();
+#endif
+}
+
+/* Entry of a spawning function: a non-worker thread becomes one for the duration. */
+SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
+  sf->flags = 0;
+  sf->steals = 0;
+  sf->join = 0;
+  sf->exceptions = 0;
+  sf->spawn_count = 0;
+  sf->magic = SPRIG_ABI_MAGIC;
+  if (SPRIG_UNLIKELY(sprig_self() == 0))
+    __sprig_enter_root(sf, SPRIG_ABI_MAGIC);
+}
+
+/* Capture the continuation: 0 now, 1 when a thief (or the resumer of a sync) jumps in.
+ * Must expand inside the spawning function itself, hence a macro. */
+#define SPRIG_SETJMP(sf) __builtin_setjmp((sf)->ctx)
+
+/* Deque, owner side (runtime/deque.h has the protocol and the thief side).
+ * Push. Memory ordering: the slot store is relaxed; the release store of `bottom` makes it
+ * (and every write the parent made before the spawn, its saved context included) visible
+ * to a thief whose acquire load of `bottom` reads the new value. */
+SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, sprig_frame *f) {
+  sprig_worker_abi *d = (sprig_worker_abi *)w;
+  int64_t b = d->bottom; /* owner-private write, so a plain read is exact */
+  if (SPRIG_UNLIKELY(b - __atomic_load_n(&d->top, __ATOMIC_RELAXED) > d->mask))
+    __sprig_deque_overflow(w);
+  __atomic_store_n(&d->buf[b & d->mask], f, __ATOMIC_RELAXED);
+  __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELEASE);
+}
+
+/* Pop the newest entry: 1 if we got it back, 0 if a thief took it.
+ * Memory ordering (Chase-Lev, Le et al. 2013): the store of bottom, then a seq_cst fence
+ * that pairs with the thief's seq_cst fence between its loads of top and bottom, so
+ * either we see the thief's increment of top or the thief sees our decrement. */
+SPRIG_INLINE int sprig_deque_pop(struct sprig_worker *w) {
+  sprig_worker_abi *d = (sprig_worker_abi *)w;
+  int64_t b = d->bottom - 1;
+  __atomic_store_n(&d->bottom, b, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST); /* pairs with the fence in deque_steal */
+  int64_t t = __atomic_load_n(&d->top, __ATOMIC_RELAXED);
+  if (__builtin_expect(t < b, 1))
+    return 1; /* more entries above ours: a thief cannot have reached it */
+  if (t == b) {
+    /* Ours is the last entry: race the thieves for it with a CAS on top. */
+    int won = __atomic_compare_exchange_n(&d->top, &t, t + 1, 0, __ATOMIC_SEQ_CST,
+                                          __ATOMIC_RELAXED);
+    __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED);
+    return won;
+  }
+  __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED); /* t > b: already taken */
+  return 0;
+}
+
+/* In the helper, after the arguments are evaluated: publish the parent's continuation.
+ * Returns the child's number in the parent (orders exceptions, serially). */
+SPRIG_INLINE uint32_t sprig_detach(sprig_frame *parent) {
+  struct sprig_worker *w = sprig_self();
+  uint32_t child = parent->spawn_count++; /* before the push: the parent is ours still */
+  sprig_deque_push(w, parent);
+  ((sprig_worker_abi *)w)->spawns++;
+  if (SPRIG_UNLIKELY(__atomic_load_n(&__sprig_sleepers, __ATOMIC_RELAXED) != 0))
+    __sprig_wake_one();
+  return child;
+}
+
+/* In the helper, after the child's work: take the parent back, unless a thief has it. */
+SPRIG_INLINE void sprig_leave_helper(sprig_frame *parent) {
+  /* The worker now, not the one at the detach: the child may have returned on another
+   * thread. Then the parent was stolen first (thieves take the oldest entry), this
+   * worker's deque is empty and the pop below fails, as it must. */
+  struct sprig_worker *w = sprig_self();
+  if (__builtin_expect(sprig_deque_pop(w), 1))
+    return;
+  __sprig_child_done(w, parent); /* parent stolen: never returns */
+}
+
+/* Sync: fast when the frame was not stolen since its last sync (one load and a branch). */
+#define SPRIG_SYNC(sf)                                                                  \
+  do {                                                                                  \
+    if (SPRIG_UNLIKELY((sf)->flags & (SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION))) {   \
+      if (((sf)->flags & SPRIG_FRAME_STOLEN) && __builtin_setjmp((sf)->ctx) == 0)       \
+        __sprig_sync_suspend(sf);                                                       \
+      if ((sf)->flags & SPRIG_FRAME_EXCEPTION)                                          \
+        __sprig_rethrow(sf);                                                            \
+    }                                                                                   \
+  } while (0)
+
+/* Exit of a spawning function, after its implicit sync. */
+SPRIG_INLINE void sprig_leave_frame(sprig_frame *sf) {
+  if (SPRIG_UNLIKELY(sf->flags & SPRIG_FRAME_ROOT))
+    __sprig_leave_root(sf);
+}
+
+/* Make every local of a spawning function addressable from the frame pointer, and keep
+ * outgoing-call space out of the prologue: a dynamic alloca the optimiser cannot remove
+ * (the plugin achieves the same in IR). After a steal the continuation runs with the
+ * frame pointer on the old stack and the stack pointer on a new one (cactus stack). */
+#define SPRIG_FORCE_FRAME()                                                             \
+  do {                                                                                  \
+    void *sprig_dyn_ = __builtin_alloca(__sprig_zero);                                  \
+    __asm__ volatile("" : : "r"(sprig_dyn_) : "memory");                                \
+  } while (0)
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+#endif /* SPRIG_ABI_H */

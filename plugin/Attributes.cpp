@@ -1,0 +1,105 @@
+//===- plugin/Attributes.cpp - [[sprig::spawn]] and [[sprig::sync]] -------===//
+//
+// Registers the two attributes with Sema (ParsedAttrInfo, as in clang/examples/Attribute)
+// and checks what can be checked while parsing: no arguments, and what the attribute is
+// attached to. Each accepted use becomes an AnnotateAttr ("sprig.spawn" / "sprig.sync")
+// on the statement or variable; plugin/SpawnForms.cpp checks the full form once the
+// statement is complete, and plugin/Rewrite.cpp lowers it.
+//===----------------------------------------------------------------------===//
+#include "Sprig.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/ParsedAttrInfo.h"
+#include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Sema.h"
+
+using namespace clang;
+
+namespace sprig {
+
+static bool noArguments(Sema &S, const ParsedAttr &A, const char *Name) {
+  if (A.getNumArgs() == 0 && !A.hasParsedType())
+    return true;
+  unsigned ID = S.getDiagnostics().getCustomDiagID(
+      DiagnosticsEngine::Error, "'%0' takes no arguments; write '[[%0]]'");
+  S.Diag(A.getLoc(), ID) << Name;
+  return false;
+}
+
+namespace {
+
+struct SpawnAttrInfo : ParsedAttrInfo {
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::spawn"}};
+  SpawnAttrInfo() {
+    OptArgs = 15;  // accept any arguments in the parser, so that we can reject them clearly
+    IsStmt = 1;
+    Spellings = S;
+  }
+
+  bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
+    if (isa<VarDecl>(D) && !isa<ParmVarDecl>(D))
+      return true;
+    Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
+                            DiagnosticsEngine::Error,
+                            "'sprig::spawn' applies to a statement that calls a function "
+                            "(f(args); x = f(args); or T x = f(args);), not to this "
+                            "declaration"));
+    return false;
+  }
+
+  AttrHandling handleDeclAttribute(Sema &Sm, Decl *D, const ParsedAttr &A) const override {
+    if (!noArguments(Sm, A, "sprig::spawn"))
+      return AttributeNotApplied;
+    // The initializer is not parsed yet: SpawnForms checks it once the decl is complete.
+    D->addAttr(AnnotateAttr::Create(Sm.Context, kSpawnAnnotation, nullptr, 0,
+                                    A.getRange()));
+    return AttributeApplied;
+  }
+
+  AttrHandling handleStmtAttribute(Sema &Sm, Stmt *St, const ParsedAttr &A,
+                                   class Attr *&Result) const override {
+    if (!noArguments(Sm, A, "sprig::spawn"))
+      return AttributeNotApplied;
+    Result = AnnotateAttr::Create(Sm.Context, kSpawnAnnotation, nullptr, 0, A.getRange());
+    return AttributeApplied;
+  }
+};
+
+struct SyncAttrInfo : ParsedAttrInfo {
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::sync"}};
+  SyncAttrInfo() {
+    OptArgs = 15;
+    IsStmt = 1;
+    Spellings = S;
+  }
+
+  bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *) const override {
+    Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
+                            DiagnosticsEngine::Error,
+                            "'sprig::sync' applies to an empty statement; write "
+                            "'[[sprig::sync]];' on a line of its own"));
+    return false;
+  }
+
+  AttrHandling handleStmtAttribute(Sema &Sm, Stmt *St, const ParsedAttr &A,
+                                   class Attr *&Result) const override {
+    if (!noArguments(Sm, A, "sprig::sync"))
+      return AttributeNotApplied;
+    if (!isa<NullStmt>(St)) {
+      Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
+                              DiagnosticsEngine::Error,
+                              "'sprig::sync' applies to an empty statement; write "
+                              "'[[sprig::sync]];' before this statement instead"));
+      return AttributeNotApplied;
+    }
+    Result = AnnotateAttr::Create(Sm.Context, kSyncAnnotation, nullptr, 0, A.getRange());
+    return AttributeApplied;
+  }
+};
+
+}  // namespace
+}  // namespace sprig
+
+static ParsedAttrInfoRegistry::Add<sprig::SpawnAttrInfo> X1("sprig-spawn", "[[sprig::spawn]]");
+static ParsedAttrInfoRegistry::Add<sprig::SyncAttrInfo> X2("sprig-sync", "[[sprig::sync]]");

@@ -1,0 +1,723 @@
+//===- plugin/LowerSpawns.cpp - lower spawn/sync markers to continuation frames ===//
+//
+// Runs first in the pipeline (PipelineStartEP, every -O level, and the pre-link half of
+// -flto), on Clang's IR before any optimisation, so the spawn intervals are still laid
+// out in emission order. For each function F with markers (plugin/Rewrite.cpp):
+//
+//  1. Frame: a sprig_frame alloca, a dynamic alloca the optimiser cannot remove (forces
+//     frame-pointer addressing of every local and no reserved call frame, so the
+//     continuation survives running on another stack), and the inline enter_frame.
+//  2. Each spawn interval [__sprig_spawn_begin, __sprig_spawn_end) is outlined into a
+//     helper: the interval's blocks are cloned into a new internal noinline function;
+//     values from F are passed as arguments (pointers to F's locals), temporaries used
+//     only by the statement become the helper's own. The inline detach goes right before
+//     the tagged call; normal exit runs the inline pop (leave_helper). Every landing pad
+//     in the helper catches all: an exception escaping the statement goes to
+//     __sprig_child_threw (rethrown to F before the detach, kept for the sync after).
+//     In F the interval becomes: setjmp (capture the continuation); if 0, call helper.
+//  3. __sprig_sync() becomes the inline sync (flag test; setjmp + suspend when stolen;
+//     rethrow a child's exception).
+//  4. Before every return: leave_frame; before every resume (an exception leaving F): a
+//     sync, so children never outlive the frame.
+//  5. F gets "frame-pointer"="all", "no-realign-stack", noinline; over-aligned allocas
+//     become 16-aligned ones with the address rounded up (llvm.ptrmask).
+//===----------------------------------------------------------------------===//
+#include "Lowering.h"
+#include "sprig/abi.h"
+#include "clang/Basic/CodeGenOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+#include <dlfcn.h>
+
+using namespace llvm;
+
+namespace sprig {
+namespace {
+
+constexpr uint64_t kFrameSize = sizeof(sprig_frame);
+constexpr uint64_t kCtxOffset = offsetof(sprig_frame, ctx);
+static_assert(offsetof(sprig_frame, flags) == 0, "flags first");
+
+std::string pluginDir() {
+  Dl_info Info;
+  if (dladdr(reinterpret_cast<void *>(&pluginDir), &Info) && Info.dli_fname)
+    return sys::path::parent_path(Info.dli_fname).str();
+  return ".";
+}
+
+struct Spawn {
+  CallInst *begin = nullptr;
+  CallInst *end = nullptr;
+};
+
+class Lowering {
+public:
+  explicit Lowering(Module &M) : M(M), C(M.getContext()) {
+    PtrTy = PointerType::getUnqual(C);
+    I8 = Type::getInt8Ty(C);
+    I32 = Type::getInt32Ty(C);
+    I64 = Type::getInt64Ty(C);
+    VoidTy = Type::getVoidTy(C);
+  }
+
+  bool run();
+
+private:
+  Module &M;
+  LLVMContext &C;
+  Type *PtrTy, *I8, *I32, *I64, *VoidTy;
+  Function *BeginFn = nullptr, *EndFn = nullptr, *EndVFn = nullptr, *SyncFn = nullptr;
+  SmallPtrSet<Function *, 16> TagFns;
+  FunctionCallee Enter, Detach, LeaveHelper, LeaveFrame, SyncSuspend, Rethrow, ChildThrew,
+      LeaveHelperExc;
+  bool Failed = false;
+  unsigned HelperCount = 0;
+
+  void fail(Function &F, const Twine &Msg, const DebugLoc &DL = DebugLoc()) {
+    C.diagnose(DiagnosticInfoUnsupported(F, "sprig: " + Msg, DL));
+    Failed = true;
+  }
+
+  bool isMarkerCall(const Instruction *I, const Function *Fn) const {
+    auto *CB = dyn_cast<CallBase>(I);
+    return CB && Fn && CB->getCalledFunction() == Fn;
+  }
+  bool isTagCall(const Value *V) const {
+    auto *CB = dyn_cast<CallBase>(V);
+    return CB && CB->getCalledFunction() && TagFns.count(CB->getCalledFunction());
+  }
+
+  bool linkABI();
+  void lowerFunction(Function &F);
+  Value *emitSetjmp(IRBuilder<> &B, Value *SF);
+  void fixOverAligned(Function &F);
+  void emitSync(Function &F, CallBase *Marker, Value *SF, bool Rethrowing);
+  void outline(Function &F, Spawn &S, Value *SF);
+  void replaceMarkerCall(CallBase *CB);
+};
+
+// ---- ABI functions: declarations, then their bodies linked from abi.bc ----
+bool Lowering::linkABI() {
+  Enter = M.getOrInsertFunction("__sprig_bc_enter_frame", VoidTy, PtrTy);
+  Detach = M.getOrInsertFunction("__sprig_bc_detach", I32, PtrTy);
+  LeaveHelper = M.getOrInsertFunction("__sprig_bc_leave_helper", VoidTy, PtrTy);
+  LeaveFrame = M.getOrInsertFunction("__sprig_bc_leave_frame", VoidTy, PtrTy);
+  SyncSuspend = M.getOrInsertFunction("__sprig_sync_suspend", VoidTy, PtrTy);
+  Rethrow = M.getOrInsertFunction("__sprig_rethrow", VoidTy, PtrTy);
+  ChildThrew = M.getOrInsertFunction("__sprig_child_threw", VoidTy, PtrTy, PtrTy, I32);
+  LeaveHelperExc = M.getOrInsertFunction("__sprig_leave_helper_exc", VoidTy, PtrTy);
+  if (auto *F = dyn_cast<Function>(SyncSuspend.getCallee()))
+    F->setDoesNotReturn();
+
+  std::string Path = pluginDir() + "/abi.bc";
+  SMDiagnostic Err;
+  std::unique_ptr<Module> ABI = parseIRFile(Path, Err, C);
+  if (!ABI) {
+    C.diagnose(DiagnosticInfoGeneric("sprig: cannot read the ABI bitcode '" + Path +
+                                     "': " + Err.getMessage()));
+    return false;
+  }
+  ABI->setDataLayout(M.getDataLayout());
+  ABI->setTargetTriple(M.getTargetTriple());
+  for (Function &F : *ABI)
+    if (!F.isDeclaration()) {
+      F.removeFnAttr("target-cpu");
+      F.removeFnAttr("target-features");
+      F.removeFnAttr("tune-cpu");
+    }
+  if (Linker::linkModules(M, std::move(ABI), Linker::Flags::LinkOnlyNeeded)) {
+    C.diagnose(DiagnosticInfoGeneric("sprig: cannot link the ABI bitcode '" + Path + "'"));
+    return false;
+  }
+  // Linking replaced our declarations by new functions: look them up again.
+  Enter = M.getFunction("__sprig_bc_enter_frame");
+  Detach = M.getFunction("__sprig_bc_detach");
+  LeaveHelper = M.getFunction("__sprig_bc_leave_helper");
+  LeaveFrame = M.getFunction("__sprig_bc_leave_frame");
+  for (const char *Name : {"__sprig_bc_enter_frame", "__sprig_bc_detach",
+                           "__sprig_bc_leave_helper", "__sprig_bc_leave_frame"}) {
+    if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
+      F->setLinkage(GlobalValue::InternalLinkage);
+      F->removeFnAttr(Attribute::NoInline);
+      F->removeFnAttr(Attribute::OptimizeNone);
+      F->addFnAttr(Attribute::AlwaysInline);
+    }
+  }
+  return true;
+}
+
+Value *Lowering::emitSetjmp(IRBuilder<> &B, Value *SF) {
+  // What clang emits for __builtin_setjmp(sf->ctx): FP in word 0, SP in word 2, then the
+  // intrinsic, which stores the resume address in word 1.
+  Value *Ctx = B.CreateConstInBoundsGEP1_64(I8, SF, kCtxOffset, "sprig.ctx");
+  Function *FA = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::frameaddress, {PtrTy});
+  B.CreateStore(B.CreateCall(FA, {B.getInt32(0)}), Ctx);
+  Function *SS = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::stacksave, {PtrTy});
+  B.CreateStore(B.CreateCall(SS, {}),
+                B.CreateConstInBoundsGEP1_64(PtrTy, Ctx, 2, "sprig.ctx.sp"));
+  Function *SJ = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::eh_sjlj_setjmp);
+  return B.CreateCall(SJ, {Ctx}, "sprig.resumed");
+}
+
+// Replace a marker call by nothing (an invoke becomes a branch to its normal dest).
+void Lowering::replaceMarkerCall(CallBase *CB) {
+  if (auto *II = dyn_cast<InvokeInst>(CB)) {
+    BasicBlock *Normal = II->getNormalDest();
+    BasicBlock *Unwind = II->getUnwindDest();
+    BranchInst::Create(Normal, II->getIterator());
+    Unwind->removePredecessor(II->getParent());
+  }
+  if (!CB->getType()->isVoidTy())
+    CB->replaceAllUsesWith(Constant::getNullValue(CB->getType()));
+  CB->eraseFromParent();
+}
+
+void Lowering::emitSync(Function &F, CallBase *Marker, Value *SF, bool Rethrowing) {
+  // if (flags & (STOLEN|EXCEPTION)) {
+  //   if ((flags & STOLEN) && setjmp(ctx) == 0) __sprig_sync_suspend(sf);   // no return
+  //   if (flags & EXCEPTION) __sprig_rethrow(sf);
+  // }
+  BasicBlock *BB = Marker->getParent();
+  BasicBlock *Cont;
+  BasicBlock *Unwind = nullptr;
+  if (auto *II = dyn_cast<InvokeInst>(Marker)) {
+    Cont = II->getNormalDest();
+    Unwind = II->getUnwindDest();
+    // Cont may have other predecessors; give the sync its own continuation block.
+    BasicBlock *Mid = BasicBlock::Create(C, "sprig.sync.done", &F, Cont);
+    BranchInst::Create(Cont, Mid);
+    for (PHINode &P : Cont->phis())
+      P.replaceIncomingBlockWith(BB, Mid);
+    Cont = Mid;
+  } else {
+    Cont = BB->splitBasicBlock(std::next(Marker->getIterator()), "sprig.sync.done");
+  }
+  DebugLoc DL = Marker->getDebugLoc();
+  Instruction *OldTerm = BB->getTerminator();
+  IRBuilder<> B(OldTerm);
+  B.SetCurrentDebugLocation(DL);
+  Value *Flags = B.CreateLoad(I32, SF, "sprig.flags");
+  Value *Any = B.CreateICmpNE(
+      B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION)),
+      B.getInt32(0));
+  BasicBlock *Slow = BasicBlock::Create(C, "sprig.sync.slow", &F, Cont);
+  B.CreateCondBr(Any, Slow, Cont);
+  if (Unwind)
+    Unwind->removePredecessor(BB);
+  OldTerm->eraseFromParent();
+  Marker->eraseFromParent();
+
+  B.SetInsertPoint(Slow);
+  Value *Stolen = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN)),
+                                 B.getInt32(0));
+  BasicBlock *Jmp = BasicBlock::Create(C, "sprig.sync.setjmp", &F, Cont);
+  BasicBlock *Exc = BasicBlock::Create(C, "sprig.sync.exc", &F, Cont);
+  B.CreateCondBr(Stolen, Jmp, Exc);
+  B.SetInsertPoint(Jmp);
+  Value *R = emitSetjmp(B, SF);
+  BasicBlock *Susp = BasicBlock::Create(C, "sprig.sync.suspend", &F, Cont);
+  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp, Exc);
+  B.SetInsertPoint(Susp);
+  B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
+  B.CreateUnreachable();
+  B.SetInsertPoint(Exc);
+  if (!Rethrowing) {
+    B.CreateBr(Cont);
+    return;
+  }
+  Value *Flags2 = B.CreateLoad(I32, SF, "sprig.flags2");
+  Value *HasExc = B.CreateICmpNE(B.CreateAnd(Flags2, B.getInt32(SPRIG_FRAME_EXCEPTION)),
+                                 B.getInt32(0));
+  BasicBlock *Throw = BasicBlock::Create(C, "sprig.sync.rethrow", &F, Cont);
+  B.CreateCondBr(HasExc, Throw, Cont);
+  B.SetInsertPoint(Throw);
+  if (Unwind)
+    B.CreateInvoke(Rethrow, Cont, Unwind, {SF});
+  else {
+    B.CreateCall(Rethrow, {SF});
+    B.CreateBr(Cont);
+  }
+}
+
+void Lowering::fixOverAligned(Function &F) {
+  // Stack realignment would address locals from %rsp, which moves after a steal. Keep
+  // every alloca 16-aligned and round the address up instead.
+  SmallVector<AllocaInst *, 4> Over;
+  for (Instruction &I : F.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      if (AI->getAlign().value() > 16 && AI->isStaticAlloca())
+        Over.push_back(AI);
+  const DataLayout &DL = M.getDataLayout();
+  for (AllocaInst *AI : Over) {
+    uint64_t Align = AI->getAlign().value();
+    std::optional<TypeSize> Size = AI->getAllocationSize(DL);
+    if (!Size || Size->isScalable())
+      continue;
+    IRBuilder<> B(AI);
+    auto *Raw = B.CreateAlloca(ArrayType::get(I8, Size->getFixedValue() + Align), nullptr,
+                               AI->getName() + ".raw");
+    Raw->setAlignment(llvm::Align(16));
+    B.SetInsertPoint(AI->getNextNode());
+    Value *Bumped = B.CreateConstInBoundsGEP1_64(I8, Raw, Align - 1);
+    Function *PM = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::ptrmask, {PtrTy, I64});
+    Value *Aligned = B.CreateCall(PM, {Bumped, B.getInt64(~(Align - 1))}, AI->getName());
+    AI->replaceAllUsesWith(Aligned);
+    AI->eraseFromParent();
+  }
+}
+
+// The spawned call: the one call that uses the tag's result (as callee, or as an
+// argument: the object of a member call, possibly adjusted to a base).
+static CallBase *findSpawnedCall(CallBase *Tag) {
+  SmallVector<Value *, 8> Work{Tag};
+  SmallPtrSet<Value *, 8> Seen;
+  CallBase *Found = nullptr;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (User *U : V->users()) {
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) || isa<AddrSpaceCastInst>(U)) {
+        Work.push_back(U);
+      } else if (auto *CB = dyn_cast<CallBase>(U)) {
+        if (isa<IntrinsicInst>(CB))
+          continue;
+        if (Found && Found != CB)
+          return nullptr;  // ambiguous
+        Found = CB;
+      }
+      // loads (the vtable pointer of a virtual call) and stores are not the call
+    }
+  }
+  return Found;
+}
+
+void Lowering::outline(Function &F, Spawn &S, Value *SF) {
+  DebugLoc DL = S.begin->getDebugLoc();
+  // ---- the interval ----
+  BasicBlock *BBb = S.begin->getParent();
+  BasicBlock *Entry = BBb->splitBasicBlock(std::next(S.begin->getIterator()), "spawn.body");
+  BasicBlock *Exit =
+      S.end->getParent()->splitBasicBlock(S.end->getIterator(), "spawn.cont");
+  S.begin->eraseFromParent();
+  if (!S.end->getType()->isVoidTy())
+    S.end->replaceAllUsesWith(Constant::getNullValue(S.end->getType()));
+  S.end->eraseFromParent();
+
+  SmallVector<BasicBlock *, 16> Blocks;
+  SmallPtrSet<BasicBlock *, 16> InI;
+  for (auto It = Entry->getIterator(); &*It != Exit; ++It) {
+    Blocks.push_back(&*It);
+    InI.insert(&*It);
+  }
+
+  // ---- the tag and the spawned call ----
+  CallBase *Tag = nullptr;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      if (isTagCall(&I))
+        Tag = cast<CallBase>(&I);
+  if (!Tag) {
+    fail(F, "internal error: spawned call not found", DL);
+    return;
+  }
+  CallBase *Call = findSpawnedCall(Tag);
+  if (!Call || !InI.count(Call->getParent())) {
+    fail(F, "internal error: cannot identify the spawned call", DL);
+    return;
+  }
+  Tag->replaceAllUsesWith(Tag->getArgOperand(0));
+  Tag->eraseFromParent();
+
+  // ---- values flowing in and out ----
+  SetVector<Value *> Inputs;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB) {
+      for (Value *Op : I.operands()) {
+        if (auto *OI = dyn_cast<Instruction>(Op)) {
+          if (!InI.count(OI->getParent()))
+            Inputs.insert(OI);
+        } else if (isa<Argument>(Op)) {
+          Inputs.insert(Op);
+        }
+      }
+      for (User *U : I.users())
+        if (auto *UI = dyn_cast<Instruction>(U); UI && !InI.count(UI->getParent())) {
+          fail(F, "internal error: a value computed by a spawned statement is used after "
+                  "it",
+               DL);
+          return;
+        }
+    }
+  // Allocas only this statement uses, and exception slots, become the helper's own.
+  auto Private = [&](Value *V) {
+    auto *AI = dyn_cast<AllocaInst>(V);
+    if (!AI || !AI->isStaticAlloca() || AI == SF)
+      return false;
+    bool AllInside = true, EHSlot = false;
+    for (User *U : AI->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI || !InI.count(UI->getParent()))
+        AllInside = false;
+      if (auto *St = dyn_cast<StoreInst>(U); St && St->getPointerOperand() == AI)
+        if (auto *EV = dyn_cast<ExtractValueInst>(St->getValueOperand()))
+          if (isa<LandingPadInst>(EV->getAggregateOperand()))
+            EHSlot = true;
+    }
+    return AllInside || EHSlot;
+  };
+
+  // ---- the helper ----
+  SmallVector<Type *, 8> Params{PtrTy};
+  SmallVector<Value *, 8> Args{SF};
+  SmallVector<AllocaInst *, 8> Privates;
+  for (Value *V : Inputs) {
+    if (Private(V)) {
+      Privates.push_back(cast<AllocaInst>(V));
+      continue;
+    }
+    Params.push_back(V->getType());
+    Args.push_back(V);
+  }
+  Function *H = Function::Create(FunctionType::get(VoidTy, Params, false),
+                                 GlobalValue::InternalLinkage,
+                                 F.getName() + ".sprig.spawn." + Twine(HelperCount++), M);
+  H->setAttributes(AttributeList::get(C, F.getAttributes().getFnAttrs(), {}, {}));
+  H->removeFnAttr(Attribute::AlwaysInline);
+  H->removeFnAttr(Attribute::InlineHint);
+  H->addFnAttr(Attribute::NoInline);
+  H->addFnAttr("frame-pointer", "all");
+  if (F.hasPersonalityFn())
+    H->setPersonalityFn(F.getPersonalityFn());
+  H->setCallingConv(CallingConv::C);
+
+  ValueToValueMapTy VMap;
+  BasicBlock *HEntry = BasicBlock::Create(C, "entry", H);
+  IRBuilder<> B(HEntry);
+  Argument *ParentSF = H->getArg(0);
+  ParentSF->setName("parent");
+  for (unsigned I = 1; I < Args.size(); ++I)
+    VMap[Args[I]] = H->getArg(I);
+  for (AllocaInst *AI : Privates) {
+    auto *NA = cast<AllocaInst>(AI->clone());
+    B.Insert(NA);
+    VMap[AI] = NA;
+  }
+  AllocaInst *ExnSlot = B.CreateAlloca(PtrTy, nullptr, "sprig.exn");
+  AllocaInst *ChildNo = B.CreateAlloca(I32, nullptr, "sprig.child");
+  B.CreateStore(B.getInt32(~0u), ChildNo);  // ~0: not detached yet
+
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *BB : Blocks) {
+    BasicBlock *NB = CloneBasicBlock(BB, VMap, "", H);
+    VMap[BB] = NB;
+    Clones.push_back(NB);
+    for (Instruction &I : *NB) {
+      I.dropDbgRecords();
+      I.setDebugLoc(DebugLoc());
+    }
+  }
+  for (BasicBlock *NB : Clones)
+    for (Instruction &I : *NB)
+      RemapInstruction(&I, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+  B.CreateBr(cast<BasicBlock>(VMap[Entry]));
+
+  BasicBlock *HExit = BasicBlock::Create(C, "spawn.exit", H);
+  IRBuilder<>(HExit).CreateCall(LeaveHelper, {ParentSF});
+  IRBuilder<>(HExit).CreateRetVoid();
+  BasicBlock *HCaught = BasicBlock::Create(C, "spawn.caught", H);
+  {
+    IRBuilder<> CB(HCaught);
+    CB.CreateCall(ChildThrew, {ParentSF, CB.CreateLoad(PtrTy, ExnSlot),
+                               CB.CreateLoad(I32, ChildNo)});
+    CB.CreateCall(LeaveHelperExc, {ParentSF});
+    CB.CreateRetVoid();
+  }
+  BasicBlock *HOuterPad = nullptr;
+  auto OuterPad = [&]() {
+    if (!HOuterPad) {
+      HOuterPad = BasicBlock::Create(C, "spawn.lpad", H);
+      IRBuilder<> PB(HOuterPad);
+      auto *LP = PB.CreateLandingPad(StructType::get(PtrTy, I32), 1);
+      LP->addClause(ConstantPointerNull::get(cast<PointerType>(PtrTy)));
+      PB.CreateStore(PB.CreateExtractValue(LP, 0), ExnSlot);
+      PB.CreateBr(HCaught);
+    }
+    return HOuterPad;
+  };
+
+  // Edges leaving the interval: the normal exit, or an exception escaping the statement.
+  BasicBlock *DirectPad = nullptr;   // an outside landing pad an invoke unwinds to
+  BasicBlock *EscapeTarget = nullptr;  // an outside block a cleanup path branches to
+  bool MultipleEscapes = false;
+  for (BasicBlock *NB : Clones) {
+    Instruction *T = NB->getTerminator();
+    for (unsigned I = 0, E = T->getNumSuccessors(); I < E; ++I) {
+      BasicBlock *Succ = T->getSuccessor(I);
+      if (Succ->getParent() == H)
+        continue;
+      if (Succ == Exit) {
+        T->setSuccessor(I, HExit);
+      } else if (auto *II = dyn_cast<InvokeInst>(T); II && II->getUnwindDest() == Succ) {
+        if (DirectPad && DirectPad != Succ)
+          MultipleEscapes = true;
+        DirectPad = Succ;
+        T->setSuccessor(I, OuterPad());
+      } else {
+        if (EscapeTarget && EscapeTarget != Succ)
+          MultipleEscapes = true;
+        EscapeTarget = Succ;
+        T->setSuccessor(I, HCaught);
+      }
+    }
+    if (auto *R = dyn_cast<ResumeInst>(T)) {
+      IRBuilder<> RB(R);
+      RB.CreateStore(RB.CreateExtractValue(R->getValue(), 0), ExnSlot);
+      RB.CreateBr(HCaught);
+      R->eraseFromParent();
+    }
+  }
+  // Landing pads in the helper catch everything (the helper is the handler).
+  SmallVector<LandingPadInst *, 4> Pads;
+  for (BasicBlock *NB : Clones)
+    if (auto *LP = dyn_cast<LandingPadInst>(NB->getFirstNonPHIIt()))
+      Pads.push_back(LP);
+  LandingPadInst *OrigPad = nullptr;  // one of the statement's own pads, in F
+  for (BasicBlock *BB : Blocks)
+    if (auto *LP = dyn_cast<LandingPadInst>(BB->getFirstNonPHIIt()))
+      if (!OrigPad)
+        OrigPad = LP;
+  for (LandingPadInst *LP : Pads) {
+    auto *NLP = LandingPadInst::Create(LP->getType(), 1, "", LP->getIterator());
+    NLP->addClause(ConstantPointerNull::get(cast<PointerType>(PtrTy)));
+    LP->replaceAllUsesWith(NLP);
+    LP->eraseFromParent();
+    IRBuilder<> PB(NLP->getParent(), std::next(NLP->getIterator()));
+    PB.CreateStore(PB.CreateExtractValue(NLP, 0), ExnSlot);
+  }
+  // The detach, right before the spawned call.
+  auto *HCall = cast<CallBase>(VMap[Call]);
+  {
+    IRBuilder<> DB(HCall);
+    Value *K = DB.CreateCall(Detach, {ParentSF}, "sprig.child.no");
+    DB.CreateStore(K, ChildNo);
+  }
+  if (pred_empty(HCaught))
+    HCaught->eraseFromParent();  // no exception can escape: no catch path
+
+  // ---- the parent ----
+  if (MultipleEscapes) {
+    fail(F, "cannot lower this spawn: exceptions leave it by several paths; spawn a "
+            "function that wraps the statement",
+         DL);
+    return;
+  }
+  BasicBlock *ParentPad = DirectPad;
+  if (!ParentPad && EscapeTarget && OrigPad) {
+    if (!EscapeTarget->phis().empty()) {
+      fail(F, "internal error: unexpected exception-path merge after a spawn", DL);
+      return;
+    }
+    // A landing pad that does in F what the statement's own pads did before reaching
+    // the escape target: same clauses, same slot stores.
+    ParentPad = BasicBlock::Create(C, "spawn.parent.lpad", &F, Exit);
+    IRBuilder<> PB(ParentPad);
+    auto *LP = PB.CreateLandingPad(OrigPad->getType(), OrigPad->getNumClauses());
+    for (unsigned I = 0; I < OrigPad->getNumClauses(); ++I)
+      LP->addClause(OrigPad->getClause(I));
+    LP->setCleanup(true);
+    for (User *U : OrigPad->users())
+      if (auto *EV = dyn_cast<ExtractValueInst>(U))
+        for (User *EU : EV->users())
+          if (auto *St = dyn_cast<StoreInst>(EU))
+            PB.CreateStore(PB.CreateExtractValue(LP, EV->getIndices()),
+                           St->getPointerOperand());
+    PB.CreateBr(EscapeTarget);
+  }
+  Instruction *OldBr = BBb->getTerminator();
+  IRBuilder<> PBld(OldBr);
+  PBld.SetCurrentDebugLocation(DL);
+  Value *R = emitSetjmp(PBld, SF);
+  BasicBlock *CallBB = BasicBlock::Create(C, "spawn.call", &F, Exit);
+  PBld.CreateCondBr(PBld.CreateICmpEQ(R, PBld.getInt32(0)), CallBB, Exit);
+  OldBr->eraseFromParent();
+  IRBuilder<> CB(CallBB);
+  CB.SetCurrentDebugLocation(DL);
+  if (ParentPad && F.hasPersonalityFn())
+    CB.CreateInvoke(H, Exit, ParentPad, Args);
+  else {
+    CB.CreateCall(H, Args);
+    CB.CreateBr(Exit);
+  }
+  // The interval's blocks are now unreachable in F; removed by the caller.
+}
+
+void Lowering::lowerFunction(Function &F) {
+  SmallVector<Spawn, 8> Spawns;
+  SmallVector<CallBase *, 8> Syncs;
+  // Walk in layout order: each begin is closed by the next end.
+  Spawn Open;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      if (isMarkerCall(&I, BeginFn)) {
+        if (Open.begin)
+          return fail(F, "internal error: nested spawn markers");
+        Open.begin = cast<CallInst>(&I);
+      } else if (isMarkerCall(&I, EndFn) || isMarkerCall(&I, EndVFn)) {
+        if (!Open.begin)
+          return fail(F, "internal error: unmatched spawn marker");
+        Open.end = cast<CallInst>(&I);
+        Spawns.push_back(Open);
+        Open = Spawn();
+      } else if (isMarkerCall(&I, SyncFn)) {
+        Syncs.push_back(cast<CallBase>(&I));
+      }
+    }
+  if (Open.begin)
+    return fail(F, "internal error: unterminated spawn");
+  if (Spawns.empty()) {
+    for (CallBase *S : Syncs)
+      replaceMarkerCall(S);
+    return;
+  }
+
+  // 1. The frame.
+  BasicBlock &EntryBB = F.getEntryBlock();
+  IRBuilder<> EB(&EntryBB, EntryBB.begin());
+  AllocaInst *SF = EB.CreateAlloca(ArrayType::get(I8, kFrameSize), nullptr, "sprig.frame");
+  SF->setAlignment(Align(16));
+  auto It = EntryBB.begin();
+  while (isa<AllocaInst>(&*It))
+    ++It;
+  EB.SetInsertPoint(&EntryBB, It);
+  if (auto *DLoc = EntryBB.getTerminator())
+    EB.SetCurrentDebugLocation(DLoc->getDebugLoc());
+  GlobalVariable *Zero = M.getGlobalVariable("__sprig_zero");
+  if (!Zero)
+    Zero = new GlobalVariable(M, I64, false, GlobalValue::ExternalLinkage, nullptr,
+                              "__sprig_zero");
+  LoadInst *Z = EB.CreateLoad(I64, Zero, /*isVolatile=*/true, "sprig.zero");
+  AllocaInst *Dyn = EB.CreateAlloca(I8, Z, "sprig.forceframe");
+  Dyn->setAlignment(Align(16));
+  EB.CreateCall(InlineAsm::get(FunctionType::get(VoidTy, {PtrTy}, false), "", "r,~{memory}",
+                               /*hasSideEffects=*/true),
+                {Dyn});
+  EB.CreateCall(Enter, {SF});
+
+  // 2. Spawns.
+  for (Spawn &S : Spawns) {
+    outline(F, S, SF);
+    if (Failed)
+      return;
+  }
+  // 3. Syncs (explicit and the implicit ones the rewrite placed before returns).
+  for (CallBase *S : Syncs)
+    emitSync(F, S, SF, /*Rethrowing=*/true);
+  // 4. Exits.
+  SmallVector<Instruction *, 8> Exits;
+  for (BasicBlock &BB : F)
+    if (isa<ReturnInst>(BB.getTerminator()) || isa<ResumeInst>(BB.getTerminator()))
+      Exits.push_back(BB.getTerminator());
+  for (Instruction *T : Exits) {
+    if (isa<ResumeInst>(T)) {
+      // An exception leaves F: wait for the children first (they may use F's frame).
+      BasicBlock *BB = T->getParent();
+      CallInst *Mark = CallInst::Create(SyncFn, {}, "", T->getIterator());
+      emitSync(F, Mark, SF, /*Rethrowing=*/false);  // T is now in the sync's continuation
+      (void)BB;
+    }
+    IRBuilder<> RB(T);
+    RB.SetCurrentDebugLocation(T->getDebugLoc());
+    RB.CreateCall(LeaveFrame, {SF});
+  }
+  // 5. Frame conditions.
+  fixOverAligned(F);
+  F.addFnAttr("frame-pointer", "all");
+  F.addFnAttr("no-realign-stack");
+  F.removeFnAttr(Attribute::AlwaysInline);
+  F.removeFnAttr(Attribute::InlineHint);
+  F.addFnAttr(Attribute::NoInline);
+  removeUnreachableBlocks(F);
+}
+
+bool Lowering::run() {
+  BeginFn = M.getFunction("__sprig_spawn_begin");
+  EndFn = M.getFunction("__sprig_spawn_end");
+  EndVFn = M.getFunction("__sprig_spawn_end_v");
+  SyncFn = M.getFunction("__sprig_sync");
+  for (Function &F : M)
+    if (F.getName().starts_with("__sprig_tag_"))
+      TagFns.insert(&F);
+  if (!BeginFn && !SyncFn)
+    return false;
+  if (!SyncFn)  // code after a throw may have dropped every sync: declare it for exits
+    SyncFn = Function::Create(FunctionType::get(VoidTy, false), GlobalValue::ExternalLinkage,
+                              "__sprig_sync", M);
+
+  SmallVector<Function *, 16> Work;
+  SmallPtrSet<Function *, 16> Seen;
+  for (Function *Marker : {BeginFn, SyncFn})
+    if (Marker)
+      for (User *U : Marker->users())
+        if (auto *CB = dyn_cast<CallBase>(U))
+          if (Seen.insert(CB->getFunction()).second)
+            Work.push_back(CB->getFunction());
+  bool NeedABI = BeginFn && !BeginFn->use_empty();
+  if (NeedABI && !linkABI())
+    return true;
+  for (Function *F : Work) {
+    lowerFunction(*F);
+    if (Failed)
+      break;
+  }
+  // Remove what is left of the markers (bodies were never emitted: declarations).
+  SmallVector<Function *, 16> Dead;
+  for (Function *Fn : {BeginFn, EndFn, EndVFn, SyncFn})
+    if (Fn)
+      Dead.push_back(Fn);
+  for (Function *Fn : TagFns)
+    Dead.push_back(Fn);
+  for (Function *Fn : Dead) {
+    if (Fn->use_empty())
+      Fn->eraseFromParent();
+    else if (!Failed)
+      C.diagnose(DiagnosticInfoGeneric("sprig: internal error: marker " + Fn->getName() +
+                                       " still used after lowering"));
+  }
+  return true;
+}
+
+struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    Lowering L(M);
+    return L.run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+}  // namespace
+
+void registerLoweringPass(clang::CompilerInstance &CI) {
+  CI.getCodeGenOpts().PassBuilderCallbacks.push_back([](PassBuilder &PB) {
+    PB.registerPipelineStartEPCallback(
+        [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(LowerSpawnsPass()); });
+  });
+}
+
+}  // namespace sprig

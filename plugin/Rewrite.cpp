@@ -1,0 +1,451 @@
+//===- plugin/Rewrite.cpp - check spawns and syncs, rewrite them to markers ===//
+//
+// For every function body that will be emitted (not a template pattern), before CodeGen
+// sees it:
+//   [[sprig::spawn]] S;        ->  { __sprig_spawn_begin(); S'; __sprig_spawn_end(); }
+//   [[sprig::spawn]] T x = e;  ->  T x = (__sprig_spawn_begin(), e'),
+//                                  int __sprig_end = __sprig_spawn_end_v();
+//   [[sprig::sync]];           ->  __sprig_sync();
+//   return e;                  ->  { __sprig_sync(); return e; }   (implicit sync, only in
+//   end of body                ->  __sprig_sync();                  functions that spawn)
+// S' / e' is the statement with its spawned call *tagged*: one operand that only the
+// spawned call uses (its callee pointer, or its object) passes through an identity
+// function __sprig_tag_N, so the IR pass can find exactly that call and put the detach
+// right before it (arguments, callee and assignment target evaluated first, as in Cilk).
+// The implicit sync runs before the return value is computed and before any local is
+// destroyed; waiting earlier than Cilk's "after the return value" only costs parallelism
+// in the return expression, never changes a result.
+//
+// All markers are extern "C" constexpr functions created here (so a constexpr function
+// with a spawn still constant-evaluates, serially); CodeGen only declares them and the
+// IR pass (LowerSpawns.cpp) replaces every call.
+//===----------------------------------------------------------------------===//
+#include "Rewrite.h"
+#include "SpawnForms.h"
+#include "Sprig.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace sprig {
+
+namespace {
+
+bool hasAnnotation(const Decl *D, llvm::StringRef Name) {
+  for (const auto *A : D->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == Name)
+      return true;
+  return false;
+}
+
+const AnnotateAttr *annotation(const AttributedStmt *AS, llvm::StringRef Name) {
+  for (const Attr *A : AS->getAttrs())
+    if (const auto *AA = dyn_cast<AnnotateAttr>(A))
+      if (AA->getAnnotation() == Name)
+        return AA;
+  return nullptr;
+}
+
+// A use found in a function body, with the slot that holds it in its parent.
+struct Use {
+  enum Kind { SpawnStmt, SpawnDecl, Sync, Return } kind;
+  Stmt **slot;      // parent's pointer to the statement (to replace it)
+  Stmt *stmt;       // AttributedStmt, DeclStmt or ReturnStmt
+  VarDecl *var = nullptr;
+  bool inStmtExpr = false;
+};
+
+// Collects spawns, syncs and returns of one function body, not descending into lambdas,
+// blocks or local classes (those are functions of their own).
+struct Collector {
+  llvm::SmallVector<Use, 16> uses;
+  bool hasSpawn = false;
+  int stmtExprDepth = 0;
+
+  void walk(Stmt *&S) {
+    if (!S)
+      return;
+    if (isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+      return;
+    if (auto *AS = dyn_cast<AttributedStmt>(S)) {
+      if (annotation(AS, kSpawnAnnotation)) {
+        uses.push_back({Use::SpawnStmt, &S, S, nullptr, stmtExprDepth > 0});
+        hasSpawn = true;
+        return;  // nothing spawnable nests inside a spawned call statement
+      }
+      if (annotation(AS, kSyncAnnotation)) {
+        uses.push_back({Use::Sync, &S, S, nullptr, stmtExprDepth > 0});
+        return;
+      }
+    }
+    if (auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (Decl *D : DS->decls())
+        if (auto *V = dyn_cast<VarDecl>(D); V && hasAnnotation(V, kSpawnAnnotation)) {
+          uses.push_back({Use::SpawnDecl, &S, S, V, stmtExprDepth > 0});
+          hasSpawn = true;
+          return;
+        }
+    }
+    if (isa<ReturnStmt>(S))
+      uses.push_back({Use::Return, &S, S, nullptr, stmtExprDepth > 0});
+    bool isStmtExpr = isa<StmtExpr>(S);
+    stmtExprDepth += isStmtExpr;
+    for (Stmt *&Child : S->children())
+      walk(Child);
+    stmtExprDepth -= isStmtExpr;
+  }
+};
+
+}  // namespace
+
+struct SpawnRewriter::Impl {
+  CompilerInstance &CI;
+  std::set<const FunctionDecl *> done;
+  std::set<std::pair<unsigned, std::string>> reported;
+  LinkageSpecDecl *cBlock = nullptr;
+  FunctionDecl *beginFn = nullptr, *endFn = nullptr, *endValFn = nullptr, *syncFn = nullptr;
+  unsigned tagCounter = 0;
+
+  explicit Impl(CompilerInstance &CI) : CI(CI) {}
+  ASTContext &ctx() { return CI.getASTContext(); }
+
+  void err(SourceLocation Loc, const std::string &Msg) {
+    if (reported.insert({Loc.getRawEncoding(), Msg}).second)
+      error(CI.getDiagnostics(), Loc, Msg);
+  }
+
+  // ---- building marker functions and calls ----
+
+  LinkageSpecDecl *externC() {
+    if (!cBlock) {
+      TranslationUnitDecl *TU = ctx().getTranslationUnitDecl();
+      cBlock = LinkageSpecDecl::Create(ctx(), TU, SourceLocation(), SourceLocation(),
+                                       LinkageSpecLanguageIDs::C, /*HasBraces=*/true);
+      cBlock->setImplicit();
+      TU->addDecl(cBlock);
+    }
+    return cBlock;
+  }
+
+  // extern "C" constexpr Ret Name(Params...) [noexcept] { Body }
+  FunctionDecl *makeFunction(llvm::StringRef Name, QualType Ret,
+                             llvm::ArrayRef<QualType> Params, bool NoExcept) {
+    ASTContext &C = ctx();
+    FunctionProtoType::ExtProtoInfo EPI;
+    if (NoExcept)
+      EPI.ExceptionSpec.Type = EST_BasicNoexcept;
+    QualType FT = C.getFunctionType(Ret, Params, EPI);
+    DeclContext *DC = externC();
+    FunctionDecl *FD = FunctionDecl::Create(
+        C, DC, SourceLocation(), SourceLocation(), DeclarationName(&C.Idents.get(Name)), FT,
+        C.getTrivialTypeSourceInfo(FT), SC_None, /*UsesFPIntrin=*/false,
+        /*isInlineSpecified=*/true, /*hasWrittenPrototype=*/true,
+        ConstexprSpecKind::Constexpr);
+    FD->setImplicit();
+    llvm::SmallVector<ParmVarDecl *, 2> Parms;
+    for (unsigned I = 0; I < Params.size(); ++I) {
+      auto *P = ParmVarDecl::Create(C, FD, SourceLocation(), SourceLocation(),
+                                    &C.Idents.get("p"), Params[I],
+                                    C.getTrivialTypeSourceInfo(Params[I]), SC_None, nullptr);
+      P->setScopeInfo(0, I);
+      Parms.push_back(P);
+    }
+    FD->setParams(Parms);
+    DC->addDecl(FD);
+    return FD;
+  }
+
+  void setBody(FunctionDecl *FD, Stmt *Ret) {
+    llvm::SmallVector<Stmt *, 1> Body;
+    if (Ret)
+      Body.push_back(Ret);
+    FD->setBody(CompoundStmt::Create(ctx(), Body, FPOptionsOverride(), SourceLocation(),
+                                     SourceLocation()));
+  }
+
+  FunctionDecl *voidMarker(FunctionDecl *&Cache, llvm::StringRef Name, bool NoExcept) {
+    if (!Cache) {
+      Cache = makeFunction(Name, ctx().VoidTy, {}, NoExcept);
+      setBody(Cache, nullptr);
+    }
+    return Cache;
+  }
+
+  FunctionDecl *endValMarker() {
+    if (!endValFn) {
+      endValFn = makeFunction("__sprig_spawn_end_v", ctx().IntTy, {}, true);
+      Expr *Zero = IntegerLiteral::Create(ctx(), llvm::APInt(32, 0), ctx().IntTy,
+                                          SourceLocation());
+      setBody(endValFn, ReturnStmt::Create(ctx(), SourceLocation(), Zero, nullptr));
+    }
+    return endValFn;
+  }
+
+  Expr *callTo(FunctionDecl *FD, llvm::ArrayRef<Expr *> Args, SourceLocation Loc) {
+    ASTContext &C = ctx();
+    auto *Ref = DeclRefExpr::Create(C, NestedNameSpecifierLoc(), SourceLocation(), FD,
+                                    false, Loc, FD->getType(), VK_LValue);
+    Expr *Callee = ImplicitCastExpr::Create(C, C.getPointerType(FD->getType()),
+                                            CK_FunctionToPointerDecay, Ref, nullptr,
+                                            VK_PRValue, FPOptionsOverride());
+    QualType Ret = FD->getReturnType();
+    ExprValueKind VK = VK_PRValue;
+    if (Ret->isLValueReferenceType())
+      VK = VK_LValue;
+    else if (Ret->isRValueReferenceType())
+      VK = VK_XValue;
+    return CallExpr::Create(C, Callee, Args, Ret.getNonReferenceType(), VK, Loc,
+                            FPOptionsOverride());
+  }
+
+  // An identity function for one operand of the spawned call: __sprig_tag_N(E).
+  Expr *tag(Expr *E) {
+    ASTContext &C = ctx();
+    QualType T = E->getType();
+    QualType Param;
+    ExprValueKind VK = E->getValueKind();
+    if (VK == VK_PRValue)
+      Param = T;
+    else if (VK == VK_LValue)
+      Param = C.getLValueReferenceType(T);
+    else
+      Param = C.getRValueReferenceType(T);
+    std::string Name = "__sprig_tag_" + std::to_string(tagCounter++);
+    FunctionDecl *FD = makeFunction(Name, Param, {Param}, true);
+    ParmVarDecl *P = FD->getParamDecl(0);
+    Expr *Ref = DeclRefExpr::Create(C, NestedNameSpecifierLoc(), SourceLocation(), P, false,
+                                    SourceLocation(), T.getNonReferenceType(), VK_LValue);
+    Expr *RetE = Ref;
+    if (VK == VK_PRValue)
+      RetE = ImplicitCastExpr::Create(C, T, CK_LValueToRValue, Ref, nullptr, VK_PRValue,
+                                      FPOptionsOverride());
+    else if (VK == VK_XValue)
+      RetE = ImplicitCastExpr::Create(C, T, CK_NoOp, Ref, nullptr, VK_XValue,
+                                      FPOptionsOverride());
+    setBody(FD, ReturnStmt::Create(C, SourceLocation(), RetE, nullptr));
+    return callTo(FD, {E}, E->getExprLoc());
+  }
+
+  // Tag the spawned call: returns false if its shape is not one we can lower.
+  bool tagCall(CallExpr *CE) {
+    if (auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+      auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+      if (!ME)
+        return false;
+      ME->setBase(tag(ME->getBase()));
+      return true;
+    }
+    if (auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
+      if (auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+          MD && MD->isImplicitObjectMemberFunction()) {
+        OC->setArg(0, tag(OC->getArg(0)));
+        return true;
+      }
+    }
+    Expr *Callee = CE->getCallee();
+    if (auto *BO = dyn_cast<BinaryOperator>(Callee->IgnoreParens());
+        BO && BO->isPtrMemOp()) {
+      BO->setLHS(tag(BO->getLHS()));  // (obj.*pmf)(args), (p->*pmf)(args)
+      return true;
+    }
+    if (!Callee->getType()->isPointerType() && !Callee->getType()->isBlockPointerType())
+      return false;
+    CE->setCallee(tag(Callee));
+    return true;
+  }
+
+  Stmt *block(llvm::ArrayRef<Stmt *> Stmts, SourceLocation L) {
+    return CompoundStmt::Create(ctx(), Stmts, FPOptionsOverride(), L, L);
+  }
+
+  static void dropSpawnAnnotation(VarDecl *V) {
+    AttrVec &Attrs = V->getAttrs();
+    Attrs.erase(std::remove_if(Attrs.begin(), Attrs.end(),
+                               [](Attr *A) {
+                                 auto *AA = dyn_cast<AnnotateAttr>(A);
+                                 return AA && AA->getAnnotation() == kSpawnAnnotation;
+                               }),
+                Attrs.end());
+    if (Attrs.empty())
+      V->dropAttrs();
+  }
+
+  // ---- per function ----
+
+  void processFunction(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || !done.insert(FD).second)
+      return;
+    Stmt *Body = FD->getBody();
+    if (!Body)
+      return;
+    Collector Col;
+    Stmt *Root = Body;
+    Col.walk(Root);
+    if (Col.uses.empty())
+      return;
+    bool Dependent = FD->isDependentContext();
+    bool Coroutine = isa<CoroutineBodyStmt>(Body);
+    bool OK = true;
+    struct Spawn {
+      Use use;
+      SpawnForm form;
+    };
+    llvm::SmallVector<Spawn, 8> Spawns;
+    for (Use &U : Col.uses) {
+      if (U.kind == Use::Return)
+        continue;
+      SourceLocation Loc = U.stmt->getBeginLoc();
+      const char *Attr = U.kind == Use::Sync ? "sprig::sync" : "sprig::spawn";
+      if (U.kind == Use::SpawnStmt)
+        if (auto *A = annotation(cast<AttributedStmt>(U.stmt), kSpawnAnnotation))
+          Loc = A->getLocation();
+      if (U.kind == Use::Sync)
+        if (auto *A = annotation(cast<AttributedStmt>(U.stmt), kSyncAnnotation))
+          Loc = A->getLocation();
+      if (Coroutine) {
+        err(Loc, std::string("'") + Attr + "' cannot be used in a coroutine; move the "
+                                          "parallel code into an ordinary function and "
+                                          "call it");
+        OK = false;
+        continue;
+      }
+      if (U.inStmtExpr) {
+        err(Loc, std::string("'") + Attr + "' cannot be used inside a statement "
+                                          "expression; use it in an ordinary statement");
+        OK = false;
+        continue;
+      }
+      if (U.kind == Use::Sync)
+        continue;
+      std::optional<SpawnForm> F;
+      if (U.kind == Use::SpawnStmt) {
+        Stmt *Sub = cast<AttributedStmt>(U.stmt)->getSubStmt();
+        if (Dependent && isa<Expr>(Sub) && cast<Expr>(Sub)->isTypeDependent())
+          continue;  // checked on each instantiation
+        F = classifySpawnStmt(Sub, Loc, CI.getDiagnostics());
+      } else {
+        if (Dependent && (U.var->getType()->isDependentType() ||
+                          (U.var->getInit() && U.var->getInit()->isTypeDependent())))
+          continue;
+        F = classifySpawnDecl(U.var, cast<DeclStmt>(U.stmt), U.var->getLocation(),
+                              CI.getDiagnostics());
+      }
+      if (!F) {
+        OK = false;
+        continue;
+      }
+      Spawns.push_back({U, *F});
+    }
+    if (!OK || Dependent || CI.getDiagnostics().hasErrorOccurred())
+      return;
+
+    ASTContext &C = ctx();
+    if (!Col.hasSpawn) {
+      // Syncs in a function that never spawns wait for nothing: drop them.
+      for (Use &U : Col.uses)
+        if (U.kind == Use::Sync)
+          *U.slot = new (C) NullStmt(U.stmt->getBeginLoc());
+      return;
+    }
+    FunctionDecl *Begin = voidMarker(beginFn, "__sprig_spawn_begin", true);
+    FunctionDecl *End = voidMarker(endFn, "__sprig_spawn_end", true);
+    FunctionDecl *Sync = voidMarker(syncFn, "__sprig_sync", /*NoExcept=*/false);
+
+    for (Spawn &S : Spawns) {
+      SourceLocation L = S.use.stmt->getBeginLoc();
+      if (!tagCall(S.form.call)) {
+        err(S.form.call->getExprLoc(),
+            "'sprig::spawn' cannot lower a call of this shape; call a function, a member "
+            "function, a function pointer or a callable object");
+        continue;
+      }
+      if (S.form.kind == SpawnForm::Decl) {
+        VarDecl *V = S.form.var;
+        Expr *Init = V->getInit();
+        Expr *Inner = Init;
+        auto *EWC = dyn_cast<ExprWithCleanups>(Init);
+        if (EWC)
+          Inner = EWC->getSubExpr();
+        Expr *Comma = BinaryOperator::Create(
+            C, callTo(Begin, {}, L), Inner, BO_Comma, Inner->getType(),
+            Inner->getValueKind(), Inner->getObjectKind(), L, FPOptionsOverride());
+        if (EWC)
+          EWC->setSubExpr(Comma);
+        else
+          V->setInit(Comma);
+        dropSpawnAnnotation(V);
+        // The end marker: an extra declarator, so x keeps its scope and lifetime.
+        auto *EndVar = VarDecl::Create(C, FD, L, L, &C.Idents.get("__sprig_spawn_end_var"),
+                                       C.IntTy, C.getTrivialTypeSourceInfo(C.IntTy),
+                                       SC_None);
+        EndVar->setInit(callTo(endValMarker(), {}, L));
+        EndVar->setImplicit();
+        auto *DS = cast<DeclStmt>(S.use.stmt);
+        llvm::SmallVector<Decl *, 2> Decls(DS->decl_begin(), DS->decl_end());
+        Decls.push_back(EndVar);
+        *S.use.slot = new (C) DeclStmt(
+            DeclGroupRef(DeclGroup::Create(C, Decls.data(), Decls.size())),
+            DS->getBeginLoc(), DS->getEndLoc());
+      } else {
+        auto *AS = cast<AttributedStmt>(S.use.stmt);
+        Stmt *Sub = AS->getSubStmt();
+        *S.use.slot = block({callTo(Begin, {}, L), Sub, callTo(End, {}, L)}, L);
+      }
+    }
+    for (Use &U : Col.uses) {
+      SourceLocation L = U.stmt->getBeginLoc();
+      if (U.kind == Use::Sync)
+        *U.slot = callTo(Sync, {}, L);
+      else if (U.kind == Use::Return)
+        *U.slot = block({callTo(Sync, {}, L), U.stmt}, L);
+    }
+    // Implicit sync at the end of the body (falling off the end).
+    if (auto *CS = dyn_cast<CompoundStmt>(FD->getBody())) {
+      llvm::SmallVector<Stmt *, 16> Stmts(CS->body_begin(), CS->body_end());
+      Stmts.push_back(callTo(Sync, {}, CS->getRBracLoc()));
+      FD->setBody(CompoundStmt::Create(C, Stmts, CS->getStoredFPFeaturesOrDefault(),
+                                       CS->getLBracLoc(), CS->getRBracLoc()));
+    } else if (auto *Try = dyn_cast<CXXTryStmt>(FD->getBody())) {
+      // function-try-block: sync at the end of the try block
+      CompoundStmt *TB = Try->getTryBlock();
+      llvm::SmallVector<Stmt *, 16> Stmts(TB->body_begin(), TB->body_end());
+      Stmts.push_back(callTo(Sync, {}, TB->getRBracLoc()));
+      *Try->child_begin() = CompoundStmt::Create(C, Stmts, TB->getStoredFPFeaturesOrDefault(),
+                                                 TB->getLBracLoc(), TB->getRBracLoc());
+    }
+  }
+};
+
+namespace {
+struct FunctionFinder : RecursiveASTVisitor<FunctionFinder> {
+  SpawnRewriter::Impl &P;
+  explicit FunctionFinder(SpawnRewriter::Impl &P) : P(P) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    P.processFunction(FD);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    if (CXXMethodDecl *M = LE->getCallOperator())
+      P.processFunction(M);
+    return true;
+  }
+};
+}  // namespace
+
+SpawnRewriter::SpawnRewriter(CompilerInstance &CI) : P(new Impl(CI)) {}
+SpawnRewriter::~SpawnRewriter() { delete P; }
+
+void SpawnRewriter::processDecl(Decl *D) {
+  FunctionFinder F(*P);
+  F.TraverseDecl(D);
+}
+
+}  // namespace sprig

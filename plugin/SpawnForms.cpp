@@ -1,0 +1,143 @@
+//===- plugin/SpawnForms.cpp - classify and check spawned statements ------===//
+#include "SpawnForms.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Diagnostic.h"
+
+using namespace clang;
+
+namespace sprig {
+
+static const char *const kForms =
+    "write '[[sprig::spawn]] f(args);', '[[sprig::spawn]] x = f(args);' or "
+    "'[[sprig::spawn]] T x = f(args);'";
+
+void error(DiagnosticsEngine &D, SourceLocation Loc, llvm::StringRef Msg) {
+  unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+  D.Report(Loc, ID) << Msg;
+}
+
+static Expr *strip(Expr *E) {
+  while (E) {
+    Expr *Before = E;
+    if (auto *C = dyn_cast<ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    else if (auto *P = dyn_cast<ParenExpr>(E))
+      E = P->getSubExpr();
+    else if (auto *I = dyn_cast<ImplicitCastExpr>(E))
+      E = I->getSubExpr();
+    else if (auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (auto *K = dyn_cast<ConstantExpr>(E))
+      E = K->getSubExpr();
+    else if (auto *F = dyn_cast<CXXFunctionalCastExpr>(E); F && F->getCastKind() == CK_ConstructorConversion)
+      E = F->getSubExpr();
+    else if (auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && !isa<CXXTemporaryObjectExpr>(CE) && CE->getNumArgs() == 1 &&
+             !CE->isListInitialization())
+      E = CE->getArg(0);  // implicit converting or eliding construction of the result
+    if (E == Before)
+      break;
+  }
+  return E;
+}
+
+CallExpr *spawnedCall(Expr *E) {
+  auto *C = dyn_cast_or_null<CallExpr>(strip(E));
+  if (!C || isa<CUDAKernelCallExpr>(C) || isa<UserDefinedLiteral>(C))
+    return nullptr;
+  if (C->getBuiltinCallee())
+    return nullptr;
+  if (auto *Op = dyn_cast<CXXOperatorCallExpr>(C))
+    if (Op->isAssignmentOp())
+      return nullptr;  // an assignment is the Assign form, not a call
+  return C;
+}
+
+static std::optional<SpawnForm> notACall(DiagnosticsEngine &D, SourceLocation Loc,
+                                         llvm::StringRef What) {
+  error(D, Loc, ("'sprig::spawn' cannot spawn " + What + "; it spawns a function call: " +
+                 kForms)
+                    .str());
+  return std::nullopt;
+}
+
+std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
+                                           DiagnosticsEngine &D) {
+  if (isa<ReturnStmt>(Sub))
+    return notACall(D, AttrLoc, "a return statement (write '[[sprig::spawn]] r = "
+                                "f(args); [[sprig::sync]]; return r;')");
+  if (isa<CompoundStmt>(Sub))
+    return notACall(D, AttrLoc, "a block (to run a block in parallel, spawn a lambda: "
+                                "'[[sprig::spawn]] [&] { ... }();')");
+  if (isa<NullStmt>(Sub))
+    return notACall(D, AttrLoc, "an empty statement (did you mean '[[sprig::sync]];'?)");
+  auto *E = dyn_cast<Expr>(Sub);
+  if (!E)
+    return notACall(D, AttrLoc, (llvm::Twine("a '") + Sub->getStmtClassName() +
+                                 "' statement")
+                                    .str());
+  Expr *S = strip(E);
+  // Assignment: builtin or overloaded operator=.
+  Expr *RHS = nullptr;
+  if (auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isCompoundAssignmentOp())
+      return notACall(D, AttrLoc, "a compound assignment (write '[[sprig::spawn]] t = "
+                                  "f(args);' and combine after '[[sprig::sync]];')");
+    if (BO->getOpcode() == BO_Assign)
+      RHS = BO->getRHS();
+  } else if (auto *Op = dyn_cast<CXXOperatorCallExpr>(S)) {
+    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+      RHS = Op->getArg(1);
+    else if (Op->isAssignmentOp())
+      return notACall(D, AttrLoc, "a compound assignment (write '[[sprig::spawn]] t = "
+                                  "f(args);' and combine after '[[sprig::sync]];')");
+  }
+  if (RHS) {
+    CallExpr *C = spawnedCall(RHS);
+    if (!C)
+      return notACall(D, AttrLoc, "an assignment whose right-hand side is not a function "
+                                  "call");
+    return SpawnForm{SpawnForm::Assign, Sub, C, nullptr};
+  }
+  if (CallExpr *C = spawnedCall(S))
+    return SpawnForm{SpawnForm::Call, Sub, C, nullptr};
+  if (auto *C = dyn_cast<CallExpr>(S); C && C->getBuiltinCallee())
+    return notACall(D, AttrLoc, "a call of a compiler builtin");
+  return notACall(D, AttrLoc, "this expression");
+}
+
+std::optional<SpawnForm> classifySpawnDecl(VarDecl *V, DeclStmt *DS, SourceLocation AttrLoc,
+                                           DiagnosticsEngine &D) {
+  if (!V->isLocalVarDecl() || V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None) {
+    error(D, AttrLoc, "'sprig::spawn' on a declaration needs a local variable of automatic "
+                      "storage: '[[sprig::spawn]] T x = f(args);' inside a function");
+    return std::nullopt;
+  }
+  if (isa<DecompositionDecl>(V)) {
+    error(D, AttrLoc, "'sprig::spawn' does not support structured bindings; write "
+                      "'[[sprig::spawn]] auto t = f(args);' and unpack 't' after the sync");
+    return std::nullopt;
+  }
+  if (DS && !DS->isSingleDecl()) {
+    error(D, AttrLoc, "'sprig::spawn' spawns one declaration at a time; declare each "
+                      "spawned variable in its own statement");
+    return std::nullopt;
+  }
+  if (!V->hasInit()) {
+    error(D, AttrLoc, "'sprig::spawn' on a declaration needs an initializing call: "
+                      "'[[sprig::spawn]] T x = f(args);'");
+    return std::nullopt;
+  }
+  CallExpr *C = spawnedCall(V->getInit());
+  if (!C) {
+    error(D, AttrLoc, "'sprig::spawn' on a declaration needs a variable initialized by a "
+                      "function call: '[[sprig::spawn]] T x = f(args);'");
+    return std::nullopt;
+  }
+  return SpawnForm{SpawnForm::Decl, DS, C, V};
+}
+
+}  // namespace sprig

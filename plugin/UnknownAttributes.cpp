@@ -1,0 +1,66 @@
+//===- plugin/UnknownAttributes.cpp ---------------------------------------===//
+#include "UnknownAttributes.h"
+#include "Sprig.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "llvm/ADT/SmallString.h"
+
+using namespace clang;
+
+namespace sprig {
+
+void UnknownAttributeInterceptor::HandleDiagnostic(DiagnosticsEngine::Level L,
+                                                   const Diagnostic &Info) {
+  unsigned ID = Info.getID();
+  if (ID == diag::warn_unknown_attribute_ignored ||
+      ID == diag::warn_unknown_attribute_ignored_suggestion) {
+    llvm::SmallString<128> Msg;
+    Info.FormatDiagnostic(Msg);
+    llvm::StringRef M = Msg;
+    size_t At = M.find("'sprig::");
+    if (At != llvm::StringRef::npos) {
+      llvm::StringRef Name = M.drop_front(At + 8);
+      Name = Name.take_until([](char c) { return c == '\''; });
+      Pending.push_back({Info.getLocation(), Name.str()});
+      return;  // replaced by an error (reportUnknownAttributes)
+    }
+  }
+  DiagnosticConsumer::HandleDiagnostic(L, Info);  // keep our counts in step
+  Inner->HandleDiagnostic(L, Info);
+}
+
+UnknownAttributeInterceptor *installInterceptor(DiagnosticsEngine &D) {
+  if (auto *Existing = dynamic_cast<UnknownAttributeInterceptor *>(D.getClient()))
+    return Existing;
+  DiagnosticConsumer *Inner = D.getClient();
+  std::unique_ptr<DiagnosticConsumer> Owned = D.takeClient();
+  auto *I = new UnknownAttributeInterceptor(Inner, std::move(Owned));
+  D.setClient(I, /*ShouldOwnClient=*/true);
+  return I;
+}
+
+void reportUnknownAttributes(DiagnosticsEngine &D, UnknownAttributeInterceptor *I) {
+  if (!I)
+    return;
+  for (const UnknownSprigAttr &U : I->takePending()) {
+    const char *Best = nullptr;
+    unsigned BestDist = 3;  // suggest only close matches
+    for (const char *Valid : kAttributeNames) {
+      unsigned Dist = llvm::StringRef(U.name).edit_distance(Valid);
+      if (Dist <= BestDist)
+        Best = Valid, BestDist = Dist;
+    }
+    if (Best) {
+      unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error,
+                                      "unknown attribute 'sprig::%0'; did you mean "
+                                      "'sprig::%1'?");
+      D.Report(U.loc, ID) << U.name << Best;
+    } else {
+      unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error,
+                                      "unknown attribute 'sprig::%0'; Sprig's attributes "
+                                      "are 'sprig::spawn' and 'sprig::sync'");
+      D.Report(U.loc, ID) << U.name;
+    }
+  }
+}
+
+}  // namespace sprig

@@ -1,0 +1,43 @@
+//===- runtime/config.h - every tunable of the runtime, in one place ------===//
+//
+// Compile-time defaults; the SPRIG_* environment variables (runtime/env.cpp) override
+// the ones marked [env]. Units are in the names.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cstddef>
+
+namespace sprig::config {
+
+// Cache line used to keep thief-written and owner-written state apart. 128 bytes, not 64:
+// the adjacent-line prefetcher of x86 cores pairs lines.
+inline constexpr std::size_t kCacheLine = 128;
+
+// [env SPRIG_NWORKERS] default: CPUs in the process's affinity mask.
+inline constexpr int kMaxWorkers = 1024;
+
+// [env SPRIG_STACKSIZE] size of each fiber (stack of a stolen continuation), bytes.
+inline constexpr std::size_t kDefaultStackBytes = 1u << 20;  // 1 MiB, as cheetah
+inline constexpr std::size_t kMinStackBytes = 64u << 10;     // 64 KiB
+inline constexpr std::size_t kMaxStackBytes = 1u << 30;      // 1 GiB
+// Guard pages below each fiber (PROT_NONE); touching them is a reported stack overflow.
+inline constexpr std::size_t kGuardPages = 1;
+// Bytes left free at the top of a fresh fiber before a stolen continuation's stack
+// pointer: room for outgoing stack arguments addressed from %rsp upward (Cilk Plus
+// reserved 256).
+inline constexpr std::size_t kFiberTopReserve = 256;
+
+// [env SPRIG_DEQUE_DEPTH] entries of each worker's deque = deepest spawn nesting on one
+// worker. Virtual memory, touched as used. The deep-chain test nests 20000.
+inline constexpr std::size_t kDefaultDequeDepth = 1u << 20;
+
+// Fibers a worker keeps for reuse before returning them to the global pool.
+inline constexpr int kLocalFiberPool = 8;
+
+// Idle policy: failed steal rounds spent spinning (with pause) before yielding, then
+// before sleeping; the sleep is a futex wait with this timeout, so a lost wake-up costs
+// at most that long.
+inline constexpr int kSpinRounds = 64;
+inline constexpr int kYieldRounds = 64;
+inline constexpr long kSleepTimeoutNs = 20'000'000;  // 20 ms
+
+}  // namespace sprig::config

@@ -1,0 +1,57 @@
+//===- runtime/deque.h - the per-worker Chase-Lev deque of continuations --===//
+//
+// Papers: D. Chase, Y. Lev, "Dynamic circular work-stealing deque", SPAA 2005
+// (doi 10.1145/1073970.1073974); N. M. Le, A. Pop, A. Cohen, F. Zappa Nardelli,
+// "Correct and efficient work-stealing for weak memory models", PPoPP 2013
+// (doi 10.1145/2442516.2442524), whose C11 orderings we follow.
+//
+// Entries are frames (sprig_frame*) whose continuation may be stolen. Rules:
+//  - Only the owner pushes and pops, at the bottom: push = sprig_detach, pop =
+//    sprig_leave_helper (both inline in sprig/abi.h, so they run in generated code).
+//  - Anyone else may only steal, at the top: the oldest entry, i.e. the outermost
+//    continuation, which carries the most work (work-first / busy-leaves).
+//  - top only grows; bottom moves both ways; the entries live in [top, bottom).
+//  - The ring never grows: its size bounds the spawn nesting on one worker and overflow
+//    is a clear fatal error (sprig_detach checks).
+//
+// Memory ordering (each fence names its partner):
+//  - push: slot store relaxed, bottom store RELEASE  -> pairs with the thief's ACQUIRE
+//    load of bottom, so a thief that sees the entry sees the frame's saved context.
+//  - pop:  bottom store, then FENCE(seq_cst)        -> pairs with the thief's fence
+//  - steal: top load ACQUIRE, FENCE(seq_cst), bottom load ACQUIRE, slot load, CAS(top)
+//    seq_cst: the CAS decides between two thieves, and between a thief and the owner
+//    when one entry is left (the owner CASes top too).
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "worker.h"
+
+namespace sprig {
+
+enum class Steal { Empty, Lost, Won };
+
+struct StealResult {
+  Steal status;
+  sprig_frame *frame;
+};
+
+inline StealResult deque_steal(Worker *victim) {
+  sprig_worker_abi *d = &victim->abi;
+  int64_t t = __atomic_load_n(&d->top, __ATOMIC_ACQUIRE);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);  // pairs with the fence in sprig_leave_helper
+  int64_t b = __atomic_load_n(&d->bottom, __ATOMIC_ACQUIRE);  // pairs with push's release
+  if (t >= b)
+    return {Steal::Empty, nullptr};
+  sprig_frame *f = __atomic_load_n(&d->buf[t & d->mask], __ATOMIC_RELAXED);
+  if (!__atomic_compare_exchange_n(&d->top, &t, t + 1, false, __ATOMIC_SEQ_CST,
+                                   __ATOMIC_RELAXED))
+    return {Steal::Lost, nullptr};
+  return {Steal::Won, f};
+}
+
+// Cheap pre-check without fences, to skip obviously empty victims.
+inline bool deque_looks_empty(Worker *victim) {
+  return __atomic_load_n(&victim->abi.top, __ATOMIC_RELAXED) >=
+         __atomic_load_n(&victim->abi.bottom, __ATOMIC_RELAXED);
+}
+
+}  // namespace sprig

@@ -1,0 +1,46 @@
+//===- runtime/global.h - process-wide runtime state ----------------------===//
+#pragma once
+#include "worker.h"
+#include <atomic>
+#include <cstddef>
+#include <mutex>
+
+namespace sprig {
+
+// Settings read once from the environment at process start (runtime/env.cpp).
+struct Settings {
+  int nworkers = 1;
+  std::size_t stack_bytes = config::kDefaultStackBytes;
+  std::size_t deque_depth = config::kDefaultDequeDepth;
+  bool stats = false;
+  unsigned trace = 0;  // bit mask of trace categories (runtime/trace.h)
+};
+
+struct Global {
+  Settings settings;
+  Worker *workers = nullptr;        // [nworkers], created at the first spawn
+  std::atomic<bool> started{false}; // pool threads exist (lazy start)
+  std::mutex start_mutex;
+  // One root computation at a time: a second application thread entering a spawning
+  // function waits here until the first one's root frame leaves.
+  std::mutex root_mutex;
+  std::size_t page_bytes = 4096;
+};
+
+extern Global g;
+
+// runtime/env.cpp
+void parse_environment(Settings &s);
+// runtime/scheduler.cpp
+void start_workers();
+// runtime/sleep.cpp
+void sleep_idle(Worker *w);
+void wake_all();
+// runtime/exception.cpp: set SPRIG_FRAME_EXCEPTION if a child left an exception.
+void frame_note_exceptions(sprig_frame *f);
+// runtime/stats.cpp
+void print_stats();
+// runtime/overflow.cpp: SIGSEGV on an alternate stack, per thread.
+void install_overflow_handler_for_thread();
+
+}  // namespace sprig

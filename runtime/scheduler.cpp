@@ -1,0 +1,370 @@
+//===- runtime/scheduler.cpp - stealing, greedy join, lazy start ----------===//
+//
+// The protocol (docs/design.md, "Runtime protocol", has the full story):
+//
+//  * A worker runs user code on some stack (a fiber, or the application thread's own
+//    stack) or sits in its scheduler loop. `Worker::cur` says which stack.
+//  * Steal: a thief takes the oldest frame F from a random victim's deque, marks it
+//    STOLEN (remembering, at the first steal since F's last sync, the stack pointer the
+//    continuation had on F's own stack), counts the steal, and jumps into F's saved
+//    context with the stack pointer on a fresh fiber. F's locals stay where they are.
+//  * A child ends and its pop fails (parent stolen): the worker leaves that stack for its
+//    scheduler and only then subtracts 1 from the parent's join counter. If the stack
+//    holds the parent's frame it now belongs to the frame (orig_stack), else it is freed.
+//  * Sync of a stolen frame: save the resume point (SPRIG_SYNC's setjmp), add the steal
+//    count to join. If that makes it 0 every child has ended: resume at once. Otherwise
+//    the frame is suspended and the worker goes stealing; the child that brings join to
+//    0 resumes the frame (greedy join). Resuming = jump to the sync's context with the
+//    stack pointer back on the frame's original stack.
+//  * Anything that lets another worker onto a stack we stand on (freeing it, decrementing
+//    a join, handing back a root frame) is deferred to `Pending` and done only after we
+//    have jumped to the scheduler: never two workers on one stack.
+//
+// WARNING: once a worker has subtracted from a frame's join counter, the frame may be
+// resumed, return and vanish; read everything needed from it before the decrement.
+//===----------------------------------------------------------------------===//
+#include "deque.h"
+#include "global.h"
+#include "trace.h"
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <pthread.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+extern "C" {
+__thread sprig_worker *__sprig_tls_worker = nullptr;
+int32_t __sprig_sleepers = 0;
+size_t __sprig_zero = 0;
+}
+
+namespace sprig {
+
+Global g;
+unsigned g_trace = 0;
+
+[[noreturn]] static void fatal(const char *msg) {
+  std::fprintf(stderr, "sprig: %s\n", msg);
+  std::abort();
+}
+
+static inline void check_magic(const sprig_frame *f) {
+  if (__builtin_expect(f->magic != SPRIG_ABI_MAGIC, 0))
+    fatal("corrupt or foreign frame (ABI magic mismatch): was this code built against a "
+          "different sprig/abi.h?");
+}
+
+static inline Worker *self() { return as_worker(__sprig_tls_worker); }
+
+// ---- process start: read the environment (starts no thread) ----
+__attribute__((constructor)) static void process_init() {
+  long page = sysconf(_SC_PAGESIZE);
+  g.page_bytes = page > 0 ? static_cast<std::size_t>(page) : 4096;
+  parse_environment(g.settings);
+  g_trace = g.settings.trace;
+  if (g.settings.stats)
+    std::atexit(print_stats);
+}
+
+// ---- switching stacks ----
+
+// Start `fn(w)` with the stack pointer at `sp`. Used once per scheduler stack.
+[[noreturn]] static void run_on_stack(void *sp, void (*fn)(Worker *), Worker *w) {
+#if defined(__x86_64__)
+  __asm__ volatile("movq %0, %%rsp\n\t"
+                   "xorl %%ebp, %%ebp\n\t"
+                   "callq *%1\n\t"
+                   "ud2\n\t"
+                   :
+                   : "r"(sp), "r"(fn), "D"(w)
+                   : "memory");
+#elif defined(__aarch64__)
+  __asm__ volatile("mov sp, %0\n\t"
+                   "mov x29, #0\n\t"
+                   "mov x0, %2\n\t"
+                   "blr %1\n\t"
+                   "brk #0\n\t"
+                   :
+                   : "r"(sp), "r"(fn), "r"(w)
+                   : "memory", "x0", "x29", "x30");
+#else
+#error "Sprig's runtime supports x86-64 and AArch64"
+#endif
+  __builtin_unreachable();
+}
+
+[[noreturn]] static void sched_loop(Worker *w);
+
+[[noreturn]] static void sched_entry(Worker *w) { sched_loop(w); }
+
+// Leave the current stack for this worker's scheduler loop, which first runs
+// `w->pending`. Never returns.
+[[noreturn]] static void enter_scheduler(Worker *w) {
+  w->cur = nullptr;
+  if (w->sched_running)
+    __builtin_longjmp(w->sched_ctx, 1);
+  // The root worker starts its loop lazily, on a fiber of its own.
+  if (!w->sched_fiber)
+    w->sched_fiber = fiber_get(w);
+  run_on_stack(w->sched_fiber->start_sp(), sched_entry, w);
+}
+
+// Jump into a frame's saved context with the given stack. Never returns.
+[[noreturn]] static void jump_into(Worker *w, sprig_frame *f, Fiber *stack, void *sp) {
+  w->cur = stack;
+  f->ctx[2] = sp;
+  __builtin_longjmp(f->ctx, 1);
+}
+
+// Resume a frame at its sync, on its original stack, all children having ended.
+[[noreturn]] static void resume_at_sync(Worker *w, sprig_frame *f) {
+  check_magic(f);
+  f->flags &= ~SPRIG_FRAME_STOLEN;
+  f->steals = 0;
+  frame_note_exceptions(f);  // children that threw while the frame was stolen
+  SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at its sync", w->id, (void *)f);
+  jump_into(w, f, static_cast<Fiber *>(f->orig_stack), f->orig_sp);
+}
+
+// Run a stolen continuation on a fresh fiber. Never returns.
+[[noreturn]] static void resume_stolen(Worker *w, sprig_frame *f) {
+  check_magic(f);
+  if (!(f->flags & SPRIG_FRAME_STOLEN)) {
+    f->flags |= SPRIG_FRAME_STOLEN;
+    f->orig_sp = f->ctx[2];  // SP on the frame's own stack, restored by the sync
+  }
+  f->steals++;
+  w->stats.steals++;
+  Fiber *fb = fiber_get(w);
+  SPRIG_TRACE(kTraceSteal, "worker %d steals frame %p", w->id, (void *)f);
+  jump_into(w, f, fb, fb->start_sp());
+}
+
+static void run_pending(Worker *w) {
+  Pending p = w->pending;
+  w->pending = Pending{};
+  if (p.free_fiber)
+    fiber_put(w, p.free_fiber);
+  if (p.root_ready) {
+    // Release: the root thread's acquire sees the frame's saved context.
+    g.workers[0].root_ready.store(p.root_ready, std::memory_order_release);
+    wake_all();
+  }
+  if (p.child_done) {
+    sprig_frame *f = p.child_done;
+    // acq_rel: release publishes the child's writes (its result) to whoever resumes the
+    // frame; acquire, if we bring join to 0, makes every other child's and the
+    // continuation's writes visible to us before we resume it.
+    if (__atomic_fetch_sub(&f->join, 1, __ATOMIC_ACQ_REL) == 1)
+      resume_at_sync(w, f);
+  }
+  if (p.resume)
+    resume_at_sync(w, p.resume);
+}
+
+static inline uint64_t next_random(Worker *w) {
+  uint64_t x = w->rng;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  return w->rng = x;
+}
+
+// Every switch to the scheduler lands at the setjmp below, on the scheduler's stack.
+[[noreturn]] __attribute__((noinline)) static void sched_loop(Worker *w) {
+  __builtin_setjmp(w->sched_ctx);
+  w = self();  // re-read after a jump in; all registers are clobbered here
+  w->sched_running = true;
+  w->cur = nullptr;
+  run_pending(w);
+  const int n = g.settings.nworkers;
+  int idle = 0;
+  for (;;) {
+    if (w->is_root) {
+      if (sprig_frame *f = w->root_ready.exchange(nullptr, std::memory_order_acquire)) {
+        // Our root frame finished on another worker: return on this thread, on its
+        // own stack, at the context __sprig_leave_root saved (no SP change).
+        w->cur = &w->native;
+        __builtin_longjmp(f->ctx, 1);
+      }
+    }
+    if (n > 1) {
+      int v = static_cast<int>(next_random(w) % static_cast<uint64_t>(n - 1));
+      if (v >= w->id)
+        ++v;
+      Worker *victim = &g.workers[v];
+      w->stats.steal_attempts++;
+      if (!deque_looks_empty(victim)) {
+        StealResult r = deque_steal(victim);
+        if (r.status == Steal::Won)
+          resume_stolen(w, r.frame);
+        if (r.status == Steal::Lost) {
+          idle = 0;
+          continue;
+        }
+      }
+    }
+    ++idle;
+    if (idle < config::kSpinRounds) {
+#if defined(__x86_64__)
+      __builtin_ia32_pause();
+#endif
+    } else if (idle < config::kSpinRounds + config::kYieldRounds) {
+      sched_yield();
+    } else {
+      sleep_idle(w);
+      idle = config::kSpinRounds;  // after a wake-up, spin-yield a little, then sleep again
+    }
+  }
+}
+
+// ---- workers ----
+
+static void *worker_thread(void *arg) {
+  Worker *w = static_cast<Worker *>(arg);
+  __sprig_tls_worker = as_abi(w);
+  install_overflow_handler_for_thread();
+  sched_loop(w);
+}
+
+static void init_worker(Worker *w, int id) {
+  std::size_t depth = 1;
+  while (depth < g.settings.deque_depth)
+    depth <<= 1;
+  std::size_t bytes = depth * sizeof(sprig_frame *);
+  void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED)
+    fatal("cannot map a worker deque; lower SPRIG_DEQUE_DEPTH");
+  w->abi.top = 0;
+  w->abi.bottom = 0;
+  w->abi.buf = static_cast<sprig_frame **>(m);
+  w->abi.mask = static_cast<int64_t>(depth - 1);
+  w->abi.spawns = 0;
+  w->id = id;
+  w->rng = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(id + 1);
+}
+
+void start_workers() {
+  if (g.started.load(std::memory_order_acquire))
+    return;
+  std::lock_guard<std::mutex> l(g.start_mutex);
+  if (g.started.load(std::memory_order_relaxed))
+    return;
+  int n = g.settings.nworkers;
+  void *mem = ::operator new[](sizeof(Worker) * n, std::align_val_t(config::kCacheLine));
+  g.workers = static_cast<Worker *>(mem);
+  for (int i = 0; i < n; ++i) {
+    new (&g.workers[i]) Worker();
+    init_worker(&g.workers[i], i);
+  }
+  g.workers[0].is_root = true;
+  // Worker 0 is the application thread that enters a spawning function; the others get
+  // threads now, on the first spawn (lazy start).
+  for (int i = 1; i < n; ++i) {
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 1u << 20);
+    pthread_t t;
+    if (pthread_create(&t, &attr, worker_thread, &g.workers[i]) != 0)
+      fatal("cannot create a worker thread (lower SPRIG_NWORKERS?)");
+    pthread_detach(t);
+    pthread_attr_destroy(&attr);
+  }
+  g.started.store(true, std::memory_order_release);
+}
+
+}  // namespace sprig
+
+using namespace sprig;
+
+extern "C" {
+
+sprig_worker *__sprig_current_worker(void) { return __sprig_tls_worker; }
+
+void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
+  if (abi_magic != SPRIG_ABI_MAGIC) {
+    std::fprintf(stderr,
+                 "sprig: ABI mismatch: code was compiled against sprig/abi.h with magic "
+                 "0x%08x but this runtime expects 0x%08x (version %d); rebuild it with "
+                 "this Sprig\n",
+                 abi_magic, (unsigned)SPRIG_ABI_MAGIC, SPRIG_ABI_VERSION);
+    std::abort();
+  }
+  start_workers();
+  // One root computation at a time; other application threads wait here.
+  g.root_mutex.lock();
+  Worker *w = &g.workers[0];
+  fiber_init_native(&w->native);
+  w->cur = &w->native;
+  w->sched_running = false;
+  __sprig_tls_worker = as_abi(w);
+  install_overflow_handler_for_thread();
+  sf->flags |= SPRIG_FRAME_ROOT;
+  SPRIG_TRACE(kTraceRoot, "thread binds as worker 0 (frame %p)", (void *)sf);
+  wake_all();  // work is coming: sleepers should start looking
+}
+
+void __sprig_leave_root(sprig_frame *sf) {
+  check_magic(sf);
+  Worker *root = &g.workers[0];
+  Worker *w = self();
+  if (w != root) {
+    // We run the root frame on another worker (its continuation was stolen). It must
+    // return on the thread that entered it: hand it over, from our scheduler (only once
+    // we are off this stack may the root thread jump onto it).
+    if (__builtin_setjmp(sf->ctx) == 0) {
+      w->pending.root_ready = sf;
+      enter_scheduler(w);
+    }
+    // Resumed here by the root thread's scheduler loop, on the root thread.
+  }
+  SPRIG_TRACE(kTraceRoot, "thread unbinds (frame %p)", (void *)sf);
+  root->sched_running = false;
+  root->cur = nullptr;
+  __sprig_tls_worker = nullptr;
+  g.root_mutex.unlock();
+}
+
+void __sprig_child_done(sprig_worker *aw, sprig_frame *parent) {
+  Worker *w = as_worker(aw);
+  check_magic(parent);
+  Fiber *cur = w->cur;
+  if (cur->contains(parent))
+    parent->orig_stack = cur;  // the frame lives here: the stack is now the frame's
+  else
+    w->pending.free_fiber = cur;  // nothing of value left on it
+  w->pending.child_done = parent;
+  enter_scheduler(w);
+}
+
+void __sprig_sync_suspend(sprig_frame *sf) {
+  check_magic(sf);
+  Worker *w = self();
+  Fiber *cur = w->cur;  // a thief's fiber: the frame itself lives on another stack
+  uint32_t steals = sf->steals;
+  // acq_rel: release publishes the continuation's writes to whichever child resumes the
+  // frame; acquire, if join comes to 0 here, makes the children's writes visible.
+  int64_t before = __atomic_fetch_add(&sf->join, (int64_t)steals, __ATOMIC_ACQ_REL);
+  w->pending.free_fiber = cur;
+  if (before + (int64_t)steals == 0) {
+    w->pending.resume = sf;  // every child already ended
+  } else {
+    w->stats.suspended_syncs++;
+    SPRIG_TRACE(kTraceSync, "worker %d suspends frame %p (%lld children out)", w->id,
+                (void *)sf, (long long)(before + steals));
+  }
+  enter_scheduler(w);
+}
+
+void __sprig_deque_overflow(sprig_worker *aw) {
+  std::fprintf(stderr,
+               "sprig: spawn nesting deeper than the deque of worker %d (%lld entries); "
+               "raise SPRIG_DEQUE_DEPTH\n",
+               as_worker(aw)->id, (long long)(as_worker(aw)->abi.mask + 1));
+  std::abort();
+}
+
+}  // extern "C"

@@ -1,0 +1,65 @@
+//===- runtime/sleep.cpp - idle workers sleep, and wake when work appears -===//
+//
+// A worker that found nothing to steal for a while (config.h: spin, then yield) sleeps
+// on a futex word `epoch` with a timeout. Wakers bump `epoch` and futex-wake.
+//
+// Who wakes whom:
+//  - a push (sprig_detach, inline) that sees __sprig_sleepers != 0 wakes one sleeper;
+//  - a thread binding as a root, and a root hand-back, wake all.
+//
+// Memory ordering: the sleeper increments __sprig_sleepers (seq_cst), re-checks every
+// deque, then waits only if `epoch` is unchanged. The pusher publishes its entry with a
+// release store and reads __sprig_sleepers relaxed, with no fence in between (the spawn
+// fast path stays fence-free), so the Dekker pair is incomplete: a wake-up can be lost
+// when the two race. That is bounded, not a hang: every wait times out after
+// config::kSleepTimeoutNs and the sleeper looks again. Idle cost: one short wake-up per
+// timeout per worker (the idle-CPU test measures it).
+//===----------------------------------------------------------------------===//
+#include "deque.h"
+#include "global.h"
+#include <atomic>
+#include <climits>
+#include <ctime>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace sprig {
+
+static std::atomic<uint32_t> epoch{0};
+
+static long futex(std::atomic<uint32_t> *addr, int op, uint32_t val, const timespec *ts) {
+  return syscall(SYS_futex, reinterpret_cast<uint32_t *>(addr), op, val, ts, nullptr, 0);
+}
+
+static bool any_work(Worker *w) {
+  if (w->is_root && w->root_ready.load(std::memory_order_relaxed))
+    return true;
+  for (int i = 0; i < g.settings.nworkers; ++i)
+    if (&g.workers[i] != w && !deque_looks_empty(&g.workers[i]))
+      return true;
+  return false;
+}
+
+void sleep_idle(Worker *w) {
+  uint32_t e = epoch.load(std::memory_order_acquire);
+  __atomic_fetch_add(&__sprig_sleepers, 1, __ATOMIC_SEQ_CST);
+  if (!any_work(w)) {
+    timespec ts{0, config::kSleepTimeoutNs};
+    futex(&epoch, FUTEX_WAIT_PRIVATE, e, &ts);
+  }
+  __atomic_fetch_sub(&__sprig_sleepers, 1, __ATOMIC_SEQ_CST);
+}
+
+void wake_all() {
+  epoch.fetch_add(1, std::memory_order_release);
+  if (__atomic_load_n(&__sprig_sleepers, __ATOMIC_SEQ_CST) != 0)
+    futex(&epoch, FUTEX_WAKE_PRIVATE, INT_MAX, nullptr);
+}
+
+}  // namespace sprig
+
+extern "C" void __sprig_wake_one(void) {
+  sprig::epoch.fetch_add(1, std::memory_order_release);
+  sprig::futex(&sprig::epoch, FUTEX_WAKE_PRIVATE, 1, nullptr);
+}

@@ -1,0 +1,29 @@
+# lit configuration for Sprig. Substitutions:
+#   %sprigxx      build/bin/sprig++ (clang++-22 + plugin + runtime)
+#   %clangxx      plain clang++-22 (the serial elision: attributes ignored)
+#   %plugin       path of SprigPlugin.so (for -fplugin= / -cc1 -load)
+#   %sprig_inc    Sprig's include directory
+#   %run_p        test/lit/run_p.sh: run a program at several SPRIG_NWORKERS, compare
+#                 each output with the serial elision's
+import os
+import lit.formats
+
+config.name = "Sprig"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".c", ".ll", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.sprig_obj_root, "test", "lit")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ["SPRIG_NWORKERS", "SPRIG_STATS", "SPRIG_TRACE", "SPRIG_STACKSIZE"]:
+    config.environment.pop(var, None)
+config.environment["SPRIG_RUN_REPEAT"] = os.environ.get("SPRIG_RUN_REPEAT", "3")
+
+config.substitutions.append(("%sprigxx", config.sprig_driver))
+config.substitutions.append(("%clangxx", config.clangxx))
+config.substitutions.append(("%plugin", config.sprig_plugin))
+config.substitutions.append(("%sprig_inc", os.path.join(config.sprig_src_root, "include")))
+config.substitutions.append(("%sprig_lib", config.sprig_runtime_dir))
+config.substitutions.append(("%run_p", os.path.join(config.test_source_root, "run_p.sh")))
