@@ -221,7 +221,8 @@ void Lowering::emitSync(Function &F, CallBase *Marker, Value *SF, bool Rethrowin
   if (Unwind)
     Unwind->removePredecessor(BB);
   OldTerm->eraseFromParent();
-  Marker->eraseFromParent();
+  if (OldTerm != Marker)
+    Marker->eraseFromParent();
 
   B.SetInsertPoint(Slow);
   Value *Stolen = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN)),
@@ -320,11 +321,35 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
     S.end->replaceAllUsesWith(Constant::getNullValue(S.end->getType()));
   S.end->eraseFromParent();
 
+  // The statement's own blocks: reachable from its start without passing its end, and
+  // neither reachable from code before it nor from its continuation. (Clang lays out
+  // landing pads lazily, and shares a pad between invokes of one EH scope, so layout
+  // order does not delimit the statement; reachability does.)
+  auto Reach = [](BasicBlock *From, BasicBlock *Stop) {
+    SmallPtrSet<BasicBlock *, 32> Seen;
+    SmallVector<BasicBlock *, 32> Work{From};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BB == Stop || !Seen.insert(BB).second)
+        continue;
+      for (BasicBlock *S : successors(BB))
+        Work.push_back(S);
+    }
+    return Seen;
+  };
+  SmallPtrSet<BasicBlock *, 32> Pre = Reach(&F.getEntryBlock(), Entry);
+  SmallPtrSet<BasicBlock *, 32> Cont = Reach(Exit, Entry);
+  SmallPtrSet<BasicBlock *, 32> FromEntry = Reach(Entry, Exit);
   SmallVector<BasicBlock *, 16> Blocks;
   SmallPtrSet<BasicBlock *, 16> InI;
-  for (auto It = Entry->getIterator(); &*It != Exit; ++It) {
-    Blocks.push_back(&*It);
-    InI.insert(&*It);
+  for (BasicBlock &BB : F)  // keep layout order for the clones
+    if (FromEntry.count(&BB) && !Pre.count(&BB) && !Cont.count(&BB)) {
+      Blocks.push_back(&BB);
+      InI.insert(&BB);
+    }
+  if (!InI.count(Entry)) {
+    fail(F, "internal error: a spawned statement is reachable from its continuation", DL);
+    return;
   }
 
   // ---- the tag and the spawned call ----
@@ -522,12 +547,11 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
     HCaught->eraseFromParent();  // no exception can escape: no catch path
 
   // ---- the parent ----
-  if (MultipleEscapes) {
-    fail(F, "cannot lower this spawn: exceptions leave it by several paths; spawn a "
-            "function that wraps the statement",
-         DL);
-    return;
-  }
+  // An exception thrown before the detach (evaluating arguments) is rethrown by the
+  // helper into F, where it must take the statement's way out: an outside landing pad
+  // the statement's invokes used, or one built to reach the block its cleanups led to.
+  // Several ways out all enter the enclosing scope's cleanups; any of them will do.
+  (void)MultipleEscapes;
   BasicBlock *ParentPad = DirectPad;
   if (!ParentPad && EscapeTarget && OrigPad) {
     if (!EscapeTarget->phis().empty()) {
