@@ -17,8 +17,10 @@
 // Memory ordering (each fence names its partner):
 //  - push: slot store relaxed, bottom store RELEASE  -> pairs with the thief's ACQUIRE
 //    load of bottom, so a thief that sees the entry sees the frame's saved context.
-//  - pop:  bottom store, then FENCE(seq_cst)        -> pairs with the thief's fence
-//  - steal: top load ACQUIRE, FENCE(seq_cst), bottom load ACQUIRE, slot load, CAS(top)
+//  - pop:  bottom store, then the owner fence        -> pairs with the thief's fence
+//    (a compiler barrier when SPRIG_ASYMMETRIC_FENCE: see sprig/abi.h; else seq_cst)
+//  - steal: top load ACQUIRE, thief fence (process-wide barrier when asymmetric, else
+//    FENCE(seq_cst)), bottom load ACQUIRE, slot load, CAS(top)
 //    seq_cst: the CAS decides between two thieves, and between a thief and the owner
 //    when one entry is left (the owner CASes top too).
 //===----------------------------------------------------------------------===//
@@ -26,6 +28,16 @@
 #include "worker.h"
 
 namespace sprig {
+
+// The thief's half of the pop/steal store-load fence (runtime/barrier.cpp).
+void process_barrier();
+inline void thief_fence() {
+#if SPRIG_ASYMMETRIC_FENCE
+  process_barrier();
+#else
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
 
 enum class Steal { Empty, Lost, Won };
 
@@ -37,7 +49,7 @@ struct StealResult {
 inline StealResult deque_steal(Worker *victim) {
   sprig_worker_abi *d = &victim->abi;
   int64_t t = __atomic_load_n(&d->top, __ATOMIC_ACQUIRE);
-  __atomic_thread_fence(__ATOMIC_SEQ_CST);  // pairs with the fence in sprig_leave_helper
+  thief_fence();  // pairs with SPRIG_OWNER_FENCE in sprig_deque_pop
   int64_t b = __atomic_load_n(&d->bottom, __ATOMIC_ACQUIRE);  // pairs with push's release
   if (t >= b)
     return {Steal::Empty, nullptr};

@@ -36,6 +36,8 @@ void start_workers();
 // runtime/sleep.cpp
 void sleep_idle(Worker *w);
 void wake_all();
+// runtime/barrier.cpp: register for membarrier (or set up the fallback), at start.
+void init_process_barrier();
 // runtime/exception.cpp: set SPRIG_FRAME_EXCEPTION if a child left an exception.
 void frame_note_exceptions(sprig_frame *f);
 // runtime/stats.cpp

@@ -64,6 +64,7 @@ __attribute__((constructor)) static void process_init() {
   g.page_bytes = page > 0 ? static_cast<std::size_t>(page) : 4096;
   parse_environment(g.settings);
   g_trace = g.settings.trace;
+  init_process_barrier();
   if (g.settings.stats)
     std::atexit(print_stats);
 }

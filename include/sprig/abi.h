@@ -101,9 +101,16 @@ typedef struct sprig_worker_abi {
   uint64_t spawns;
 } sprig_worker_abi;
 
+/* The fence protocol is part of the ABI: code and runtime must agree on it. */
+#if defined(__x86_64__) && defined(__linux__) && (!defined(SPRIG_ASYMMETRIC_FENCE) || SPRIG_ASYMMETRIC_FENCE)
+#define SPRIG_ASYMMETRIC_FENCE_ABI 1
+#else
+#define SPRIG_ASYMMETRIC_FENCE_ABI 0
+#endif
+
 /* Magic: version and layout, so a stale header and a new runtime never meet silently. */
 #define SPRIG_ABI_MAGIC                                                                  \
-  ((uint32_t)(0x5B1C0000u + SPRIG_ABI_VERSION * 0x101u + sizeof(sprig_frame) * 0x7u +   \
+  ((uint32_t)(0x5B1C0000u + SPRIG_ABI_VERSION * 0x101u + SPRIG_ASYMMETRIC_FENCE_ABI * 0x40000u + sizeof(sprig_frame) * 0x7u +   \
               offsetof(sprig_frame, join) * 0x3u + offsetof(sprig_frame, magic) +        \
               offsetof(sprig_worker_abi, bottom) * 0x5u + sizeof(sprig_worker_abi)))
 
@@ -193,15 +200,38 @@ SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, sprig_frame *f) {
   __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELEASE);
 }
 
+/* The owner's half of the store-load fence of the pop. Chase-Lev needs a StoreLoad
+ * fence between the owner's store of bottom and its load of top (a seq_cst fence: mfence,
+ * about 9 ns here, the one fence on the spawn path). With SPRIG_ASYMMETRIC_FENCE (default
+ * on x86-64 Linux) it is only a compiler barrier, and the thief pays instead: it runs a
+ * process-wide barrier (membarrier(2) PRIVATE_EXPEDITED, runtime/barrier.cpp) between its
+ * loads of top and bottom, which executes a full fence on every running thread of the
+ * process. Either the owner's store of bottom precedes that fence on the owner's CPU (the
+ * thief then sees it), or the owner's load of top follows it (the owner then sees the top
+ * the thief read, and arbitrates the last entry with a CAS). Asymmetric Dekker (Dice et
+ * al.); steals are rare, so the cost moves where it is paid least. */
+#ifndef SPRIG_ASYMMETRIC_FENCE
+#if defined(__x86_64__) && defined(__linux__)
+#define SPRIG_ASYMMETRIC_FENCE 1
+#else
+#define SPRIG_ASYMMETRIC_FENCE 0
+#endif
+#endif
+#if SPRIG_ASYMMETRIC_FENCE
+#define SPRIG_OWNER_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
+#else
+#define SPRIG_OWNER_FENCE() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#endif
+
 /* Pop the newest entry: 1 if we got it back, 0 if a thief took it.
- * Memory ordering (Chase-Lev, Le et al. 2013): the store of bottom, then a seq_cst fence
- * that pairs with the thief's seq_cst fence between its loads of top and bottom, so
+ * Memory ordering (Chase-Lev, Le et al. 2013): the store of bottom, then the owner fence
+ * (above) that pairs with the thief's fence between its loads of top and bottom, so
  * either we see the thief's increment of top or the thief sees our decrement. */
 SPRIG_INLINE int sprig_deque_pop(struct sprig_worker *w) {
   sprig_worker_abi *d = (sprig_worker_abi *)w;
   int64_t b = d->bottom - 1;
   __atomic_store_n(&d->bottom, b, __ATOMIC_RELAXED);
-  __atomic_thread_fence(__ATOMIC_SEQ_CST); /* pairs with the fence in deque_steal */
+  SPRIG_OWNER_FENCE(); /* pairs with thief_fence() in deque_steal */
   int64_t t = __atomic_load_n(&d->top, __ATOMIC_RELAXED);
   if (__builtin_expect(t < b, 1))
     return 1; /* more entries above ours: a thief cannot have reached it */
