@@ -110,6 +110,9 @@ private:
   void emitSync(Function &F, CallBase *Marker, Value *SF, bool Rethrowing);
   void outline(Function &F, Spawn &S, Value *SF);
   void replaceMarkerCall(CallBase *CB);
+  void syncAtLandingPad(Function &F, LandingPadInst *LP, Value *SF);
+  void addExitPad(Function &F, Value *SF);
+  FunctionCallee InFlight;
 };
 
 // ---- ABI functions: declarations, then their bodies linked from abi.bc ----
@@ -122,8 +125,11 @@ bool Lowering::linkABI() {
   Rethrow = M.getOrInsertFunction("__sprig_rethrow", VoidTy, PtrTy);
   ChildThrew = M.getOrInsertFunction("__sprig_child_threw", VoidTy, PtrTy, PtrTy, I32);
   LeaveHelperExc = M.getOrInsertFunction("__sprig_leave_helper_exc", VoidTy, PtrTy);
-  if (auto *F = dyn_cast<Function>(SyncSuspend.getCallee()))
+  InFlight = M.getOrInsertFunction("__sprig_exception_in_flight", VoidTy, PtrTy, PtrTy);
+  if (auto *F = dyn_cast<Function>(SyncSuspend.getCallee())) {
     F->setDoesNotReturn();
+    F->setDoesNotThrow();
+  }
 
   std::string Path = pluginDir() + "/abi.bc";
   SMDiagnostic Err;
@@ -487,6 +493,27 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
     return HOuterPad;
   };
 
+  // Calls of the statement outside any of its EH scopes unwind straight out of the
+  // helper: route them to the catch-all too (the child must pop before it ends).
+  {
+    SmallVector<CallInst *, 8> Throwing;
+    for (BasicBlock *NB : Clones)
+      for (Instruction &I : *NB)
+        if (auto *CI = dyn_cast<CallInst>(&I))
+          if (!CI->doesNotThrow() && !isa<IntrinsicInst>(CI) && !CI->isInlineAsm())
+            Throwing.push_back(CI);
+    if (!Throwing.empty() && !H->hasPersonalityFn())
+      H->setPersonalityFn(cast<Constant>(
+          M.getOrInsertFunction("__gxx_personality_v0", FunctionType::get(I32, true))
+              .getCallee()));
+    for (CallInst *CI : Throwing)
+      changeToInvokeAndSplitBasicBlock(CI, OuterPad());
+    // The splits added blocks: take them into the list of clones.
+    Clones.clear();
+    for (BasicBlock &BB : *H)
+      if (&BB != HEntry && &BB != HExit && &BB != HCaught && &BB != HOuterPad)
+        Clones.push_back(&BB);
+  }
   // Edges leaving the interval: the normal exit, or an exception escaping the statement.
   BasicBlock *DirectPad = nullptr;   // an outside landing pad an invoke unwinds to
   BasicBlock *EscapeTarget = nullptr;  // an outside block a cleanup path branches to
@@ -592,6 +619,80 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   // The interval's blocks are now unreachable in F; removed by the caller.
 }
 
+// An exception is unwinding through F (thrown by the continuation, or rethrown at a
+// sync): before any cleanup or handler of F runs, wait for F's children (they may use
+// its locals; in the serial program they would have finished). A child's exception is
+// earlier in serial order than the one in flight: then the one in flight is destroyed
+// and the child's thrown instead, into this same landing pad.
+void Lowering::syncAtLandingPad(Function &F, LandingPadInst *LP, Value *SF) {
+  BasicBlock *Pad = LP->getParent();
+  BasicBlock *Rest = Pad->splitBasicBlock(std::next(LP->getIterator()), "sprig.lpad.synced");
+  Instruction *Br = Pad->getTerminator();
+  IRBuilder<> B(Br);
+  B.SetCurrentDebugLocation(LP->getDebugLoc());
+  Value *Flags = B.CreateLoad(I32, SF, "sprig.flags");
+  Value *Any = B.CreateICmpNE(
+      B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION)),
+      B.getInt32(0));
+  BasicBlock *Slow = BasicBlock::Create(C, "sprig.lpad.slow", &F, Rest);
+  B.CreateCondBr(Any, Slow, Rest);
+  Br->eraseFromParent();
+  B.SetInsertPoint(Slow);
+  Value *Stolen = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN)),
+                                 B.getInt32(0));
+  BasicBlock *Jmp = BasicBlock::Create(C, "sprig.lpad.setjmp", &F, Rest);
+  BasicBlock *Exc = BasicBlock::Create(C, "sprig.lpad.exc", &F, Rest);
+  B.CreateCondBr(Stolen, Jmp, Exc);
+  B.SetInsertPoint(Jmp);
+  Value *R = emitSetjmp(B, SF);
+  BasicBlock *Susp = BasicBlock::Create(C, "sprig.lpad.suspend", &F, Rest);
+  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp, Exc);
+  B.SetInsertPoint(Susp);
+  B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
+  B.CreateUnreachable();
+  B.SetInsertPoint(Exc);
+  Value *Flags2 = B.CreateLoad(I32, SF, "sprig.flags2");
+  Value *HasExc = B.CreateICmpNE(B.CreateAnd(Flags2, B.getInt32(SPRIG_FRAME_EXCEPTION)),
+                                 B.getInt32(0));
+  BasicBlock *Swap = BasicBlock::Create(C, "sprig.lpad.swap", &F, Rest);
+  B.CreateCondBr(HasExc, Swap, Rest);
+  B.SetInsertPoint(Swap);
+  BasicBlock *Dead = BasicBlock::Create(C, "sprig.lpad.noreturn", &F, Rest);
+  B.CreateInvoke(InFlight, Dead, Pad, {SF, B.CreateExtractValue(LP, 0)});
+  IRBuilder<>(Dead).CreateUnreachable();
+}
+
+// Every way an exception can leave F must wait for F's children and leave the frame
+// (the root frame hands itself back to its own thread there). Calls that may throw outside
+// any of F's EH scopes have no landing pad: give them one, a cleanup that only does that.
+void Lowering::addExitPad(Function &F, Value *SF) {
+  if (F.doesNotThrow())
+    return;
+  SmallVector<CallInst *, 16> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (!CI->doesNotThrow() && !isa<IntrinsicInst>(CI) && !CI->isInlineAsm() &&
+            !CI->isMustTailCall())
+          Calls.push_back(CI);
+  if (Calls.empty())
+    return;
+  if (!F.hasPersonalityFn())
+    F.setPersonalityFn(cast<Constant>(
+        M.getOrInsertFunction("__gxx_personality_v0",
+                              FunctionType::get(I32, /*isVarArg=*/true))
+            .getCallee()));
+  BasicBlock *Pad = BasicBlock::Create(C, "sprig.eh.exit", &F);
+  IRBuilder<> B(Pad);
+  LandingPadInst *LP = B.CreateLandingPad(StructType::get(PtrTy, I32), 0);
+  LP->setCleanup(true);
+  B.CreateCall(LeaveFrame, {SF});
+  B.CreateResume(LP);
+  for (CallInst *CI : Calls)
+    changeToInvokeAndSplitBasicBlock(CI, Pad);
+  syncAtLandingPad(F, LP, SF);  // the sync goes between the pad and the leave
+}
+
 void Lowering::lowerFunction(Function &F) {
   SmallVector<Spawn, 8> Spawns;
   SmallVector<CallBase *, 8> Syncs;
@@ -650,6 +751,14 @@ void Lowering::lowerFunction(Function &F) {
     if (Failed)
       return;
   }
+  // 2b. Landing pads left in F (the spawned statements' own went to the helpers).
+  removeUnreachableBlocks(F);
+  SmallVector<LandingPadInst *, 8> LPads;
+  for (BasicBlock &BB : F)
+    if (auto *LP = dyn_cast<LandingPadInst>(BB.getFirstNonPHIIt()))
+      LPads.push_back(LP);
+  for (LandingPadInst *LP : LPads)
+    syncAtLandingPad(F, LP, SF);
   // 3. Syncs (explicit and the implicit ones the rewrite placed before returns).
   for (CallBase *S : Syncs)
     emitSync(F, S, SF, /*Rethrowing=*/true);
@@ -670,6 +779,8 @@ void Lowering::lowerFunction(Function &F) {
     RB.SetCurrentDebugLocation(T->getDebugLoc());
     RB.CreateCall(LeaveFrame, {SF});
   }
+  // 4b. Exceptions leaving F from calls outside its EH scopes.
+  addExitPad(F, SF);
   // 5. Frame conditions.
   fixOverAligned(F);
   F.addFnAttr("frame-pointer", "all");

@@ -77,3 +77,12 @@ extern "C" void __sprig_rethrow(sprig_frame *sf) {
   if (e)
     std::rethrow_exception(e);
 }
+
+extern "C" void __sprig_exception_in_flight(sprig_frame *sf, void *exn) {
+  // Called at a landing pad of sf's function, after its children were waited for, when
+  // one of them left an exception: that one comes first in serial order. Catch and drop
+  // the one in flight (end_catch destroys it), then throw the child's.
+  __cxa_begin_catch(exn);
+  __cxa_end_catch();
+  __sprig_rethrow(sf);
+}

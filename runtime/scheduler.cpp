@@ -50,13 +50,30 @@ unsigned g_trace = 0;
   std::abort();
 }
 
-static inline void check_magic(const sprig_frame *f) {
-  if (__builtin_expect(f->magic != SPRIG_ABI_MAGIC, 0))
-    fatal("corrupt or foreign frame (ABI magic mismatch): was this code built against a "
-          "different sprig/abi.h?");
+static inline void check_magic(const sprig_frame *f, const char *where) {
+  if (__builtin_expect(f->magic != SPRIG_ABI_MAGIC, 0)) {
+    std::fprintf(stderr, "sprig: corrupt or foreign frame %p in %s (ABI magic 0x%08x, "
+                 "expected 0x%08x): was this code built against a different sprig/abi.h?\n",
+                 (const void *)f, where, f->magic, (unsigned)SPRIG_ABI_MAGIC);
+    std::abort();
+  }
 }
 
-static inline Worker *self() { return as_worker(__sprig_tls_worker); }
+// This thread's worker. Code here can resume on another thread (a longjmp into a saved
+// context), and the optimiser may keep a TLS address computed before the jump, so reads
+// and writes go through sprig_self()'s volatile sequence, never a plain TLS access.
+static inline Worker *self() { return as_worker(sprig_self()); }
+static inline void set_self(Worker *w) {
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
+  sprig_worker **slot;
+  __asm__ volatile("movq __sprig_tls_worker@gottpoff(%%rip), %0\n\t"
+                   "addq %%fs:0, %0"
+                   : "=r"(slot));
+  *slot = as_abi(w);
+#else
+  __sprig_tls_worker = as_abi(w);
+#endif
+}
 
 // ---- process start: read the environment (starts no thread) ----
 __attribute__((constructor)) static void process_init() {
@@ -121,7 +138,7 @@ __attribute__((constructor)) static void process_init() {
 
 // Resume a frame at its sync, on its original stack, all children having ended.
 [[noreturn]] static void resume_at_sync(Worker *w, sprig_frame *f) {
-  check_magic(f);
+  check_magic(f, "resume_at_sync");
   f->flags &= ~SPRIG_FRAME_STOLEN;
   f->steals = 0;
   frame_note_exceptions(f);  // children that threw while the frame was stolen
@@ -131,7 +148,7 @@ __attribute__((constructor)) static void process_init() {
 
 // Run a stolen continuation on a fresh fiber. Never returns.
 [[noreturn]] static void resume_stolen(Worker *w, sprig_frame *f) {
-  check_magic(f);
+  check_magic(f, "steal");
   if (!(f->flags & SPRIG_FRAME_STOLEN)) {
     f->flags |= SPRIG_FRAME_STOLEN;
     f->orig_sp = f->ctx[2];  // SP on the frame's own stack, restored by the sync
@@ -188,6 +205,7 @@ static inline uint64_t next_random(Worker *w) {
         // Our root frame finished on another worker: return on this thread, on its
         // own stack, at the context __sprig_leave_root saved (no SP change).
         w->cur = &w->native;
+        SPRIG_TRACE(kTraceRoot, "worker %d takes root frame %p back", w->id, (void *)f);
         __builtin_longjmp(f->ctx, 1);
       }
     }
@@ -199,8 +217,13 @@ static inline uint64_t next_random(Worker *w) {
       w->stats.steal_attempts++;
       if (!deque_looks_empty(victim)) {
         StealResult r = deque_steal(victim);
-        if (r.status == Steal::Won)
+        if (r.status == Steal::Won) {
+          SPRIG_TRACE(kTraceSteal, "worker %d took frame %p from worker %d (top now %lld, bottom %lld)",
+                      w->id, (void *)r.frame, victim->id,
+                      (long long)__atomic_load_n(&victim->abi.top, __ATOMIC_RELAXED),
+                      (long long)__atomic_load_n(&victim->abi.bottom, __ATOMIC_RELAXED));
           resume_stolen(w, r.frame);
+        }
         if (r.status == Steal::Lost) {
           idle = 0;
           continue;
@@ -225,7 +248,7 @@ static inline uint64_t next_random(Worker *w) {
 
 static void *worker_thread(void *arg) {
   Worker *w = static_cast<Worker *>(arg);
-  __sprig_tls_worker = as_abi(w);
+  set_self(w);
   install_overflow_handler_for_thread();
   sched_loop(w);
 }
@@ -283,7 +306,7 @@ using namespace sprig;
 
 extern "C" {
 
-sprig_worker *__sprig_current_worker(void) { return __sprig_tls_worker; }
+sprig_worker *__sprig_current_worker(void) { return __sprig_tls_worker; }  // out of line
 
 void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   if (abi_magic != SPRIG_ABI_MAGIC) {
@@ -301,7 +324,7 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   fiber_init_native(&w->native);
   w->cur = &w->native;
   w->sched_running = false;
-  __sprig_tls_worker = as_abi(w);
+  set_self(w);
   install_overflow_handler_for_thread();
   sf->flags |= SPRIG_FRAME_ROOT;
   SPRIG_TRACE(kTraceRoot, "thread binds as worker 0 (frame %p)", (void *)sf);
@@ -309,29 +332,31 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
 }
 
 void __sprig_leave_root(sprig_frame *sf) {
-  check_magic(sf);
+  check_magic(sf, "leave_root");
   Worker *root = &g.workers[0];
   Worker *w = self();
   if (w != root) {
     // We run the root frame on another worker (its continuation was stolen). It must
     // return on the thread that entered it: hand it over, from our scheduler (only once
     // we are off this stack may the root thread jump onto it).
+    SPRIG_TRACE(kTraceRoot, "worker %d hands root frame %p back", w->id, (void *)sf);
     if (__builtin_setjmp(sf->ctx) == 0) {
       w->pending.root_ready = sf;
       enter_scheduler(w);
     }
     // Resumed here by the root thread's scheduler loop, on the root thread.
   }
-  SPRIG_TRACE(kTraceRoot, "thread unbinds (frame %p)", (void *)sf);
+  SPRIG_TRACE(kTraceRoot, "thread unbinds (frame %p, was worker %d, handed over %d)", (void *)sf, self() ? self()->id : -1, w != root);
   root->sched_running = false;
   root->cur = nullptr;
-  __sprig_tls_worker = nullptr;
+  set_self(nullptr);
   g.root_mutex.unlock();
 }
 
 void __sprig_child_done(sprig_worker *aw, sprig_frame *parent) {
   Worker *w = as_worker(aw);
-  check_magic(parent);
+  SPRIG_TRACE(kTraceSync, "worker %d: child of %p ends, parent stolen", w->id, (void *)parent);
+  check_magic(parent, "child_done");
   Fiber *cur = w->cur;
   if (cur->contains(parent))
     parent->orig_stack = cur;  // the frame lives here: the stack is now the frame's
@@ -342,7 +367,7 @@ void __sprig_child_done(sprig_worker *aw, sprig_frame *parent) {
 }
 
 void __sprig_sync_suspend(sprig_frame *sf) {
-  check_magic(sf);
+  check_magic(sf, "sync_suspend");
   Worker *w = self();
   Fiber *cur = w->cur;  // a thief's fiber: the frame itself lives on another stack
   uint32_t steals = sf->steals;

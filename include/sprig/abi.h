@@ -146,6 +146,9 @@ void __sprig_rethrow(sprig_frame *sf);
  * Before the detach (`child` == ~0u) it is rethrown: it belongs to the parent, as in the
  * serial program. After, it is kept in the parent for its next sync. */
 void __sprig_child_threw(sprig_frame *parent, void *exn, uint32_t child);
+/* At a landing pad of a spawning function, after its sync: a child's exception (earlier
+ * in serial order) replaces `exn`, the one in flight. Throws; never returns. */
+void __sprig_exception_in_flight(sprig_frame *sf, void *exn);
 /* sprig_leave_helper for a child that ended by throwing (its exception was kept). */
 void __sprig_leave_helper_exc(sprig_frame *parent);
 
