@@ -11,6 +11,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/ParsedAttrInfo.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
 
@@ -18,8 +19,29 @@ using namespace clang;
 
 namespace sprig {
 
+// Clang parses, then drops, the arguments of these attributes (getNumArgs() stays 0), so
+// look at the source: a '(' right after the attribute's name is an argument list.
 static bool noArguments(Sema &S, const ParsedAttr &A, const char *Name) {
-  if (A.getNumArgs() == 0 && !A.hasParsedType())
+  bool HasArgs = A.getNumArgs() != 0 || A.hasParsedType();
+  if (!HasArgs && A.getLoc().isValid()) {
+    // From the attribute's location (its name, or its scope 'sprig'), skip 'sprig' '::'
+    // to the name, and look at what follows it.
+    SourceLocation L = A.getLoc();
+    for (int Step = 0; Step < 3 && L.isValid(); ++Step) {
+      std::optional<Token> Next =
+          Lexer::findNextToken(L, S.getSourceManager(), S.getLangOpts());
+      if (!Next)
+        break;
+      if (Next->is(tok::coloncolon) || Next->is(tok::raw_identifier) ||
+          Next->is(tok::identifier)) {
+        L = Next->getLocation();
+        continue;
+      }
+      HasArgs = Next->is(tok::l_paren);
+      break;
+    }
+  }
+  if (!HasArgs)
     return true;
   unsigned ID = S.getDiagnostics().getCustomDiagID(
       DiagnosticsEngine::Error, "'%0' takes no arguments; write '[[%0]]'");
@@ -51,6 +73,15 @@ struct SpawnAttrInfo : ParsedAttrInfo {
   AttrHandling handleDeclAttribute(Sema &Sm, Decl *D, const ParsedAttr &A) const override {
     if (!noArguments(Sm, A, "sprig::spawn"))
       return AttributeNotApplied;
+    auto *V = cast<VarDecl>(D);
+    if (!V->isLocalVarDecl() || V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None) {
+      Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
+                              DiagnosticsEngine::Error,
+                              "'sprig::spawn' on a declaration needs a local variable of "
+                              "automatic storage: '[[sprig::spawn]] T x = f(args);' inside a "
+                              "function"));
+      return AttributeNotApplied;
+    }
     // The initializer is not parsed yet: SpawnForms checks it once the decl is complete.
     D->addAttr(AnnotateAttr::Create(Sm.Context, kSpawnAnnotation, nullptr, 0,
                                     A.getRange()));

@@ -112,6 +112,9 @@ private:
   void replaceMarkerCall(CallBase *CB);
   void syncAtLandingPad(Function &F, LandingPadInst *LP, Value *SF);
   void addExitPad(Function &F, Value *SF);
+  bool hoistTarget(Function &F, CallBase *Call, ArrayRef<BasicBlock *> Blocks);
+  Function *LhsBeginFn = nullptr;
+  SmallPtrSet<Function *, 16> LhsFns;
   FunctionCallee InFlight;
 };
 
@@ -315,6 +318,56 @@ static CallBase *findSpawnedCall(CallBase *Tag) {
   return Found;
 }
 
+// `lhs = f(args)`: C++17 evaluates the target after the call; Cilk wants it before the
+// detach. Rewrite.cpp bracketed its evaluation between __sprig_lhs_begin() and the
+// identity __sprig_lhs_N(target); move that code (it cannot use the call's result)
+// to just before the call: arguments, then target, then detach and call.
+bool Lowering::hoistTarget(Function &F, CallBase *Call, ArrayRef<BasicBlock *> Blocks) {
+  CallInst *LB = nullptr, *LE = nullptr;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && CI->getCalledFunction()) {
+        if (CI->getCalledFunction() == LhsBeginFn)
+          LB = CI;
+        else if (LhsFns.count(CI->getCalledFunction()))
+          LE = CI;
+      }
+  if (!LB && !LE)
+    return true;  // not an assignment
+  if (!LB || !LE) {
+    fail(F, "internal error: unmatched assignment-target markers", Call->getDebugLoc());
+    return false;
+  }
+  LE->replaceAllUsesWith(LE->getArgOperand(0));
+  Instruction *After = LE->getNextNode();
+  LE->eraseFromParent();
+  // Is the target already evaluated before the call? (Then nothing to move.)
+  bool Before = false;
+  for (Instruction *I = LB; I; I = I->getNextNode())
+    if (I == Call)
+      Before = true;
+  if (Before || (LB->getParent() == Call->getParent() && LB->comesBefore(Call))) {
+    LB->eraseFromParent();
+    return true;
+  }
+  // X: [... | Call ...] -> ... -> Rb: [LB ...] ... Re: [... LE] | Z: [rest]
+  BasicBlock *X2 = Call->getParent()->splitBasicBlock(Call->getIterator(), "spawn.call.at");
+  BasicBlock *X1 = X2->getSinglePredecessor();
+  BasicBlock *Rb = LB->getParent()->splitBasicBlock(LB->getIterator(), "spawn.target");
+  BasicBlock *Pre = Rb->getSinglePredecessor();  // ends with br Rb (after the call)
+  BasicBlock *Re = After->getParent();
+  BasicBlock *Z = Re->splitBasicBlock(After->getIterator(), "spawn.target.done");
+  LB->eraseFromParent();
+  if (!X1 || !Pre || !Z->phis().empty() || !Rb->phis().empty()) {
+    fail(F, "internal error: unexpected shape of a spawned assignment", Call->getDebugLoc());
+    return false;
+  }
+  X1->getTerminator()->setSuccessor(0, Rb);   // ... then the target
+  Re->getTerminator()->setSuccessor(0, X2);   // target, then the call
+  Pre->getTerminator()->replaceSuccessorWith(Rb, Z);  // call, then the rest
+  return true;
+}
+
 void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   DebugLoc DL = S.begin->getDebugLoc();
   // ---- the interval ----
@@ -343,16 +396,21 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
     }
     return Seen;
   };
-  SmallPtrSet<BasicBlock *, 32> Pre = Reach(&F.getEntryBlock(), Entry);
-  SmallPtrSet<BasicBlock *, 32> Cont = Reach(Exit, Entry);
-  SmallPtrSet<BasicBlock *, 32> FromEntry = Reach(Entry, Exit);
   SmallVector<BasicBlock *, 16> Blocks;
   SmallPtrSet<BasicBlock *, 16> InI;
-  for (BasicBlock &BB : F)  // keep layout order for the clones
-    if (FromEntry.count(&BB) && !Pre.count(&BB) && !Cont.count(&BB)) {
-      Blocks.push_back(&BB);
-      InI.insert(&BB);
-    }
+  auto ComputeRegion = [&]() {
+    SmallPtrSet<BasicBlock *, 32> Pre = Reach(&F.getEntryBlock(), Entry);
+    SmallPtrSet<BasicBlock *, 32> Cont = Reach(Exit, Entry);
+    SmallPtrSet<BasicBlock *, 32> FromEntry = Reach(Entry, Exit);
+    Blocks.clear();
+    InI.clear();
+    for (BasicBlock &BB : F)  // keep layout order for the clones
+      if (FromEntry.count(&BB) && !Pre.count(&BB) && !Cont.count(&BB)) {
+        Blocks.push_back(&BB);
+        InI.insert(&BB);
+      }
+  };
+  ComputeRegion();
   if (!InI.count(Entry)) {
     fail(F, "internal error: a spawned statement is reachable from its continuation", DL);
     return;
@@ -375,6 +433,9 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   }
   Tag->replaceAllUsesWith(Tag->getArgOperand(0));
   Tag->eraseFromParent();
+  if (!hoistTarget(F, Call, Blocks))
+    return;
+  ComputeRegion();
 
   // ---- values flowing in and out ----
   SetVector<Value *> Inputs;
@@ -796,9 +857,14 @@ bool Lowering::run() {
   EndFn = M.getFunction("__sprig_spawn_end");
   EndVFn = M.getFunction("__sprig_spawn_end_v");
   SyncFn = M.getFunction("__sprig_sync");
-  for (Function &F : M)
+  for (Function &F : M) {
     if (F.getName().starts_with("__sprig_tag_"))
       TagFns.insert(&F);
+    else if (F.getName() == "__sprig_lhs_begin")
+      LhsBeginFn = &F;
+    else if (F.getName().starts_with("__sprig_lhs_"))
+      LhsFns.insert(&F);
+  }
   if (!BeginFn && !SyncFn)
     return false;
   if (!SyncFn)  // code after a throw may have dropped every sync: declare it for exits
@@ -828,6 +894,10 @@ bool Lowering::run() {
       Dead.push_back(Fn);
   for (Function *Fn : TagFns)
     Dead.push_back(Fn);
+  for (Function *Fn : LhsFns)
+    Dead.push_back(Fn);
+  if (LhsBeginFn)
+    Dead.push_back(LhsBeginFn);
   for (Function *Fn : Dead) {
     if (Fn->use_empty())
       Fn->eraseFromParent();

@@ -111,7 +111,8 @@ struct SpawnRewriter::Impl {
   std::set<std::pair<unsigned, std::string>> reported;
   LinkageSpecDecl *cBlock = nullptr;
   FunctionDecl *beginFn = nullptr, *endFn = nullptr, *endValFn = nullptr, *syncFn = nullptr;
-  unsigned tagCounter = 0;
+  FunctionDecl *lhsBeginFn = nullptr;
+  unsigned tagCounter = 0, lhsCounter = 0;
 
   explicit Impl(CompilerInstance &CI) : CI(CI) {}
   ASTContext &ctx() { return CI.getASTContext(); }
@@ -206,7 +207,23 @@ struct SpawnRewriter::Impl {
   }
 
   // An identity function for one operand of the spawned call: __sprig_tag_N(E).
-  Expr *tag(Expr *E) {
+  Expr *tag(Expr *E) { return identity(E, "__sprig_tag_" + std::to_string(tagCounter++)); }
+
+  // The assignment target, bracketed: __sprig_lhs_N((__sprig_lhs_begin(), E)). C++17
+  // evaluates it after the call; the IR pass moves the bracketed code before the call,
+  // so it runs after the arguments and before the detach (Cilk's rule; the serial
+  // elision's order of arguments then target is kept).
+  Expr *bracketTarget(Expr *E) {
+    ASTContext &C = ctx();
+    FunctionDecl *B = voidMarker(lhsBeginFn, "__sprig_lhs_begin", true);
+    Expr *Comma = BinaryOperator::Create(C, callTo(B, {}, E->getExprLoc()), E, BO_Comma,
+                                         E->getType(), E->getValueKind(),
+                                         E->getObjectKind(), E->getExprLoc(),
+                                         FPOptionsOverride());
+    return identity(Comma, "__sprig_lhs_" + std::to_string(lhsCounter++));
+  }
+
+  Expr *identity(Expr *E, const std::string &Name) {
     ASTContext &C = ctx();
     QualType T = E->getType();
     QualType Param;
@@ -217,7 +234,6 @@ struct SpawnRewriter::Impl {
       Param = C.getLValueReferenceType(T);
     else
       Param = C.getRValueReferenceType(T);
-    std::string Name = "__sprig_tag_" + std::to_string(tagCounter++);
     FunctionDecl *FD = makeFunction(Name, Param, {Param}, true);
     ParmVarDecl *P = FD->getParamDecl(0);
     Expr *Ref = DeclRefExpr::Create(C, NestedNameSpecifierLoc(), SourceLocation(), P, false,
@@ -360,6 +376,33 @@ struct SpawnRewriter::Impl {
 
     for (Spawn &S : Spawns) {
       SourceLocation L = S.use.stmt->getBeginLoc();
+      if (S.form.kind == SpawnForm::Assign) {
+        Stmt *Sub = cast<AttributedStmt>(S.use.stmt)->getSubStmt();
+        Expr *E = cast<Expr>(Sub);
+        while (true) {  // the assignment under ExprWithCleanups / parens
+          if (auto *EWC = dyn_cast<ExprWithCleanups>(E))
+            E = EWC->getSubExpr();
+          else if (auto *P = dyn_cast<ParenExpr>(E))
+            E = P->getSubExpr();
+          else
+            break;
+        }
+        Expr *Target = nullptr;
+        if (auto *BO = dyn_cast<BinaryOperator>(E))
+          Target = BO->getLHS();
+        else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+          Target = OC->getArg(0);
+        if (Target && Target->refersToBitField()) {
+          err(Target->getExprLoc(),
+              "'sprig::spawn' cannot assign the result to a bit-field; spawn into a "
+              "temporary ('[[sprig::spawn]] T t = f(args);') and copy it after the sync");
+          continue;
+        }
+        if (auto *BO = dyn_cast<BinaryOperator>(E))
+          BO->setLHS(bracketTarget(BO->getLHS()));
+        else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+          OC->setArg(0, bracketTarget(OC->getArg(0)));
+      }
       if (!tagCall(S.form.call)) {
         err(S.form.call->getExprLoc(),
             "'sprig::spawn' cannot lower a call of this shape; call a function, a member "

@@ -75,10 +75,26 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
   if (isa<NullStmt>(Sub))
     return notACall(D, AttrLoc, "an empty statement (did you mean '[[sprig::sync]];'?)");
   auto *E = dyn_cast<Expr>(Sub);
-  if (!E)
-    return notACall(D, AttrLoc, (llvm::Twine("a '") + Sub->getStmtClassName() +
-                                 "' statement")
-                                    .str());
+  if (!E) {
+    const char *What = "this statement";
+    if (isa<IfStmt>(Sub))
+      What = "an 'if' statement";
+    else if (isa<ForStmt>(Sub) || isa<CXXForRangeStmt>(Sub))
+      What = "a 'for' loop (spawn the call in its body instead)";
+    else if (isa<WhileStmt>(Sub))
+      What = "a 'while' loop (spawn the call in its body instead)";
+    else if (isa<DoStmt>(Sub))
+      What = "a 'do' loop (spawn the call in its body instead)";
+    else if (isa<SwitchStmt>(Sub))
+      What = "a 'switch' statement";
+    else if (isa<CXXTryStmt>(Sub))
+      What = "a 'try' block";
+    else if (isa<DeclStmt>(Sub))
+      What = "this declaration";
+    else if (isa<GotoStmt>(Sub) || isa<BreakStmt>(Sub) || isa<ContinueStmt>(Sub))
+      What = "a jump";
+    return notACall(D, AttrLoc, What);
+  }
   Expr *S = strip(E);
   // Assignment: builtin or overloaded operator=.
   Expr *RHS = nullptr;
@@ -97,6 +113,8 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
   }
   if (RHS) {
     CallExpr *C = spawnedCall(RHS);
+    if (auto *B = dyn_cast_or_null<CallExpr>(strip(RHS)); !C && B && B->getBuiltinCallee())
+      return notACall(D, AttrLoc, "a call of a compiler builtin");
     if (!C)
       return notACall(D, AttrLoc, "an assignment whose right-hand side is not a function "
                                   "call");

@@ -24,8 +24,11 @@ void UnknownAttributeInterceptor::HandleDiagnostic(DiagnosticsEngine::Level L,
       return;  // replaced by an error (reportUnknownAttributes)
     }
   }
-  DiagnosticConsumer::HandleDiagnostic(L, Info);  // keep our counts in step
   Inner->HandleDiagnostic(L, Info);
+  // Report the inner consumer's counts as ours: under -verify it does not count the
+  // expected diagnostics, and the driver's exit status comes from these counts.
+  NumErrors = Inner->getNumErrors();
+  NumWarnings = Inner->getNumWarnings();
 }
 
 UnknownAttributeInterceptor *installInterceptor(DiagnosticsEngine &D) {

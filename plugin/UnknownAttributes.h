@@ -26,8 +26,16 @@ public:
   void BeginSourceFile(const clang::LangOptions &LO, const clang::Preprocessor *PP) override {
     Inner->BeginSourceFile(LO, PP);
   }
-  void EndSourceFile() override { Inner->EndSourceFile(); }
-  void finish() override { Inner->finish(); }
+  void EndSourceFile() override {
+    Inner->EndSourceFile();
+    NumErrors = Inner->getNumErrors();  // -verify reports mismatches here
+    NumWarnings = Inner->getNumWarnings();
+  }
+  void finish() override {
+    Inner->finish();
+    NumErrors = Inner->getNumErrors();
+    NumWarnings = Inner->getNumWarnings();
+  }
   void clear() override {
     DiagnosticConsumer::clear();
     Inner->clear();

@@ -24,7 +24,12 @@ struct Node {
   Node *all_next;
 };
 std::atomic<Node *> all_nodes{nullptr};
+// In use / peak: a relaxed counter is enough (statistics), the peak kept by CAS-max.
+std::atomic<uint64_t> in_use{0}, peak_in_use{0};
 }  // namespace
+
+uint64_t fibers_in_use() { return in_use.load(std::memory_order_relaxed); }
+uint64_t peak_fibers_in_use() { return peak_in_use.load(std::memory_order_relaxed); }
 
 void *Fiber::start_sp() const {
   auto top = reinterpret_cast<std::uintptr_t>(hi) - config::kFiberTopReserve;
@@ -59,7 +64,7 @@ static Fiber *map_fiber(Worker *w) {
   while (!all_nodes.compare_exchange_weak(head, n, std::memory_order_release,
                                           std::memory_order_relaxed));
   if (w)
-    w->stats.fibers_allocated++;
+    w->stats.fibers_allocated.inc();
   SPRIG_TRACE(kTraceFiber, "worker %d maps fiber %p (%zu bytes)", w ? w->id : -1,
               (void *)n->fiber.lo, stack);
   return &n->fiber;
@@ -81,15 +86,18 @@ Fiber *fiber_get(Worker *w) {
       f = map_fiber(w);
   }
   f->next = nullptr;
-  if (++w->stats.fibers_in_use > w->stats.peak_fibers_in_use)
-    w->stats.peak_fibers_in_use = w->stats.fibers_in_use;
+  uint64_t now = in_use.fetch_add(1, std::memory_order_relaxed) + 1;
+  uint64_t peak = peak_in_use.load(std::memory_order_relaxed);
+  while (now > peak &&
+         !peak_in_use.compare_exchange_weak(peak, now, std::memory_order_relaxed))
+    ;
   return f;
 }
 
 void fiber_put(Worker *w, Fiber *f) {
   if (f->native)
     return;
-  w->stats.fibers_in_use--;  // may go negative per worker: fibers migrate between workers
+  in_use.fetch_sub(1, std::memory_order_relaxed);
   if (w->pool_size < config::kLocalFiberPool) {
     f->next = w->pool;
     w->pool = f;

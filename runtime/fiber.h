@@ -42,6 +42,11 @@ Fiber *fiber_get(Worker *w);
 void fiber_put(Worker *w, Fiber *f);
 // Does `addr` fall in the guard pages of some fiber? (stack-overflow reporting)
 bool fiber_guard_hit(const void *addr, std::size_t *stack_bytes);
+// Fibers handed out and not yet given back, process-wide, and the most at any time (a
+// fiber is often taken by one worker and given back by another, so only the total means
+// something).
+uint64_t fibers_in_use();
+uint64_t peak_fibers_in_use();
 // Fill a record for the calling thread's native stack.
 void fiber_init_native(Fiber *f);
 

@@ -34,7 +34,8 @@ void parse_environment(Settings &s);
 // runtime/scheduler.cpp
 void start_workers();
 // runtime/sleep.cpp
-void sleep_idle(Worker *w);
+// Sleep until woken or a timeout; true if woken (work may have appeared).
+bool sleep_idle(Worker *w);
 void wake_all();
 // runtime/barrier.cpp: register for membarrier (or set up the fallback), at start.
 void init_process_barrier();

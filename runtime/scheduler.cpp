@@ -154,7 +154,7 @@ __attribute__((constructor)) static void process_init() {
     f->orig_sp = f->ctx[2];  // SP on the frame's own stack, restored by the sync
   }
   f->steals++;
-  w->stats.steals++;
+  w->stats.steals.inc();
   Fiber *fb = fiber_get(w);
   SPRIG_TRACE(kTraceSteal, "worker %d steals frame %p", w->id, (void *)f);
   jump_into(w, f, fb, fb->start_sp());
@@ -214,7 +214,7 @@ static inline uint64_t next_random(Worker *w) {
       if (v >= w->id)
         ++v;
       Worker *victim = &g.workers[v];
-      w->stats.steal_attempts++;
+      w->stats.steal_attempts.inc();
       if (!deque_looks_empty(victim)) {
         StealResult r = deque_steal(victim);
         if (r.status == Steal::Won) {
@@ -237,10 +237,9 @@ static inline uint64_t next_random(Worker *w) {
 #endif
     } else if (idle < config::kSpinRounds + config::kYieldRounds) {
       sched_yield();
-    } else {
-      sleep_idle(w);
-      idle = config::kSpinRounds;  // after a wake-up, spin-yield a little, then sleep again
-    }
+    } else if (sleep_idle(w)) {
+      idle = 0;  // woken because work appeared: look hard again
+    }  // a timeout: look once more, then sleep again (idle stays high)
   }
 }
 
@@ -378,7 +377,7 @@ void __sprig_sync_suspend(sprig_frame *sf) {
   if (before + (int64_t)steals == 0) {
     w->pending.resume = sf;  // every child already ended
   } else {
-    w->stats.suspended_syncs++;
+    w->stats.suspended_syncs.inc();
     SPRIG_TRACE(kTraceSync, "worker %d suspends frame %p (%lld children out)", w->id,
                 (void *)sf, (long long)(before + steals));
   }

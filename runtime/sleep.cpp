@@ -41,7 +41,7 @@ static bool any_work(Worker *w) {
   return false;
 }
 
-void sleep_idle(Worker *w) {
+bool sleep_idle(Worker *w) {
   uint32_t e = epoch.load(std::memory_order_acquire);
   __atomic_fetch_add(&__sprig_sleepers, 1, __ATOMIC_SEQ_CST);
   if (!any_work(w)) {
@@ -49,6 +49,8 @@ void sleep_idle(Worker *w) {
     futex(&epoch, FUTEX_WAIT_PRIVATE, e, &ts);
   }
   __atomic_fetch_sub(&__sprig_sleepers, 1, __ATOMIC_SEQ_CST);
+  // Woken (or work already there) if the epoch moved; else the wait timed out.
+  return epoch.load(std::memory_order_acquire) != e;
 }
 
 void wake_all() {

@@ -10,32 +10,33 @@ void print_stats() {
     return;
   }
   const int n = g.settings.nworkers;
-  uint64_t tot_fibers = 0, tot_peak = 0;
-  Stats sum;
+  uint64_t tot_fibers = 0, steals = 0, attempts = 0, susp = 0;
   uint64_t spawns = 0;
   std::fprintf(stderr, "sprig stats (%d workers, %zu-byte fiber stacks)\n", n,
                g.settings.stack_bytes);
-  std::fprintf(stderr, "%6s %14s %10s %14s %10s %10s %10s\n", "worker", "spawns", "steals",
-               "steal_tries", "susp_syncs", "fibers", "peak_fib");
+  std::fprintf(stderr, "%6s %14s %10s %14s %10s %10s\n", "worker", "spawns", "steals",
+               "steal_tries", "susp_syncs", "fibers");
   for (int i = 0; i < n; ++i) {
     const Worker &w = g.workers[i];
     const Stats &s = w.stats;
-    std::fprintf(stderr, "%6d %14llu %10llu %14llu %10llu %10llu %10llu\n", i,
-                 (unsigned long long)w.abi.spawns, (unsigned long long)s.steals,
-                 (unsigned long long)s.steal_attempts, (unsigned long long)s.suspended_syncs,
-                 (unsigned long long)s.fibers_allocated,
-                 (unsigned long long)s.peak_fibers_in_use);
-    spawns += w.abi.spawns;
-    sum.steals += s.steals;
-    sum.steal_attempts += s.steal_attempts;
-    sum.suspended_syncs += s.suspended_syncs;
-    tot_fibers += s.fibers_allocated;
-    tot_peak += s.peak_fibers_in_use;
+    uint64_t sp = __atomic_load_n(&w.abi.spawns, __ATOMIC_RELAXED);
+    std::fprintf(stderr, "%6d %14llu %10llu %14llu %10llu %10llu\n", i,
+                 (unsigned long long)sp, (unsigned long long)s.steals.get(),
+                 (unsigned long long)s.steal_attempts.get(),
+                 (unsigned long long)s.suspended_syncs.get(),
+                 (unsigned long long)s.fibers_allocated.get());
+    spawns += sp;
+    steals += s.steals.get();
+    attempts += s.steal_attempts.get();
+    susp += s.suspended_syncs.get();
+    tot_fibers += s.fibers_allocated.get();
   }
-  std::fprintf(stderr, "%6s %14llu %10llu %14llu %10llu %10llu %10llu\n", "total",
-               (unsigned long long)spawns, (unsigned long long)sum.steals,
-               (unsigned long long)sum.steal_attempts, (unsigned long long)sum.suspended_syncs,
-               (unsigned long long)tot_fibers, (unsigned long long)tot_peak);
+  std::fprintf(stderr, "%6s %14llu %10llu %14llu %10llu %10llu\n", "total",
+               (unsigned long long)spawns, (unsigned long long)steals,
+               (unsigned long long)attempts, (unsigned long long)susp,
+               (unsigned long long)tot_fibers);
+  std::fprintf(stderr, "peak fibers in use: %llu\n",
+               (unsigned long long)peak_fibers_in_use());
   std::fprintf(stderr, "peak stack bytes mapped: %llu (%llu fibers x %zu bytes)\n",
                (unsigned long long)(tot_fibers * g.settings.stack_bytes),
                (unsigned long long)tot_fibers, g.settings.stack_bytes);

@@ -22,9 +22,16 @@ struct Pending {
   sprig_frame *root_ready = nullptr;  // hand this root frame back to its own thread
 };
 
+// Per-worker counters. Written only by the owner (relaxed load + store: plain moves, no
+// locked instruction), read by print_stats at exit while workers may still run, hence
+// atomics (relaxed: the figures are statistics, not synchronisation).
+struct Counter {
+  std::atomic<uint64_t> v{0};
+  void inc() { v.store(v.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+  uint64_t get() const { return v.load(std::memory_order_relaxed); }
+};
 struct Stats {
-  uint64_t steals = 0, steal_attempts = 0, suspended_syncs = 0;
-  uint64_t fibers_allocated = 0, fibers_in_use = 0, peak_fibers_in_use = 0;
+  Counter steals, steal_attempts, suspended_syncs, fibers_allocated;
 };
 
 struct Worker {

@@ -1,10 +1,14 @@
 # lit configuration for Sprig. Substitutions:
 #   %sprigxx      build/bin/sprig++ (clang++-22 + plugin + runtime)
-#   %clangxx      plain clang++-22 (the serial elision: attributes ignored)
+#   %clangxx      plain clang++-22 (the serial elision: attributes ignored), plus
+#                 $SPRIG_LIT_CXXFLAGS if set (sanitizer runs)
 #   %plugin       path of SprigPlugin.so (for -fplugin= / -cc1 -load)
 #   %sprig_inc    Sprig's include directory
 #   %run_p        test/lit/run_p.sh: run a program at several SPRIG_NWORKERS, compare
 #                 each output with the serial elision's
+#   %sprig_lib    the directory of libsprig.so (hand-lowered tests link it directly)
+#   %expect_exit  test/lit/runtime/Inputs/expect_exit.sh STATUS CMD...: succeeds only if
+#                 CMD exits with exactly STATUS (lit's `not` only knows "non-zero")
 import os
 import lit.formats
 
@@ -17,14 +21,29 @@ config.test_exec_root = os.path.join(config.sprig_obj_root, "test", "lit")
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
-for var in ["SPRIG_NWORKERS", "SPRIG_STATS", "SPRIG_TRACE", "SPRIG_STACKSIZE"]:
+for var in ["SPRIG_NWORKERS", "SPRIG_STATS", "SPRIG_TRACE", "SPRIG_STACKSIZE",
+            "SPRIG_DEQUE_DEPTH"]:
     config.environment.pop(var, None)
 config.environment["SPRIG_RUN_REPEAT"] = os.environ.get("SPRIG_RUN_REPEAT", "3")
 
 config.substitutions.append(("%sprigxx", config.sprig_driver))
-config.substitutions.append(("%clangxx", config.clangxx))
+# SPRIG_LIT_CXXFLAGS (e.g. -fsanitize=thread) is appended to %clangxx: with a sanitizer
+# build's lit directory, the hand-lowered and runtime tests build under that sanitizer
+# (docs/sanitizers.md). Empty by default.
+_extra = os.environ.get("SPRIG_LIT_CXXFLAGS", "").strip()
+config.substitutions.append(("%clangxx", config.clangxx + (" " + _extra if _extra else "")))
 config.substitutions.append(("%plugin", config.sprig_plugin))
 config.substitutions.append(("%sprig_inc", os.path.join(config.sprig_src_root, "include")))
 config.substitutions.append(("%sprig_lib", config.sprig_runtime_dir))
 config.substitutions.append(("%sprig_obj", config.sprig_obj_root))
 config.substitutions.append(("%run_p", os.path.join(config.test_source_root, "run_p.sh")))
+config.substitutions.append(
+    ("%expect_exit", os.path.join(config.test_source_root, "runtime", "Inputs", "expect_exit.sh")))
+
+# Feature "avx2": this machine's CPU runs AVX2 code (exec tests built with -mavx2).
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if " avx2" in cpuinfo.read():
+            config.available_features.add("avx2")
+except OSError:
+    pass

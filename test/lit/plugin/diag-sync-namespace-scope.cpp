@@ -1,0 +1,9 @@
+// [[sprig::sync]]; outside a function is an error that says it belongs in a function
+// (not "write '[[sprig::sync]];' on a line of its own", which is what was written).
+// RUN: %clangxx -fsyntax-only -Xclang -verify -fplugin=%plugin -I%sprig_inc %s
+
+[[sprig::sync]]; // expected-error-re {{'sprig::sync' {{.*}}(in|inside) a function}}
+
+namespace ns {
+[[sprig::sync]]; // expected-error-re {{'sprig::sync' {{.*}}(in|inside) a function}}
+}
