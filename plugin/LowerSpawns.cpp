@@ -265,7 +265,13 @@ void Lowering::emitSync(Function &F, CallBase *Marker, Value *SF, bool Rethrowin
   }
 }
 
-void Lowering::fixOverAligned(Function &F) {
+static void fixOverAlignedAllocas(Module &M, Function &F);
+void Lowering::fixOverAligned(Function &F) { fixOverAlignedAllocas(M, F); }
+
+static void fixOverAlignedAllocas(Module &M, Function &F) {
+  Type *I8 = Type::getInt8Ty(M.getContext());
+  Type *PtrTy = PointerType::getUnqual(M.getContext());
+  Type *I64 = Type::getInt64Ty(M.getContext());
   // Stack realignment would address locals from %rsp, which moves after a steal. Keep
   // every alloca 16-aligned and round the address up instead.
   SmallVector<AllocaInst *, 4> Over;
@@ -371,14 +377,30 @@ bool Lowering::hoistTarget(Function &F, CallBase *Call, ArrayRef<BasicBlock *> B
 void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   DebugLoc DL = S.begin->getDebugLoc();
   // ---- the interval ----
+  // The markers are calls, or invokes whose landing pads lead into the enclosing scopes'
+  // cleanups (those edges keep the cleanups out of the region, see Reach below).
   BasicBlock *BBb = S.begin->getParent();
-  BasicBlock *Entry = BBb->splitBasicBlock(std::next(S.begin->getIterator()), "spawn.body");
+  BasicBlock *Entry;
+  if (auto *II = dyn_cast<InvokeInst>(S.begin)) {
+    Entry = BasicBlock::Create(C, "spawn.body", &F, II->getNormalDest());
+    BranchInst::Create(II->getNormalDest(), Entry);
+    for (PHINode &P : II->getNormalDest()->phis())
+      P.replaceIncomingBlockWith(BBb, Entry);
+    II->setNormalDest(Entry);
+  } else {
+    Entry = BBb->splitBasicBlock(std::next(S.begin->getIterator()), "spawn.body");
+    S.begin->eraseFromParent();
+  }
   BasicBlock *Exit =
       S.end->getParent()->splitBasicBlock(S.end->getIterator(), "spawn.cont");
-  S.begin->eraseFromParent();
   if (!S.end->getType()->isVoidTy())
     S.end->replaceAllUsesWith(Constant::getNullValue(S.end->getType()));
-  S.end->eraseFromParent();
+  if (isa<InvokeInst>(S.end)) {
+    // Exit = [end-invoke]: keep the block, branch to its normal dest once the region
+    // is computed (the unwind edge still marks the enclosing cleanups as the parent's).
+  } else {
+    S.end->eraseFromParent();
+  }
 
   // The statement's own blocks: reachable from its start without passing its end, and
   // neither reachable from code before it nor from its continuation. (Clang lays out
@@ -436,6 +458,12 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   if (!hoistTarget(F, Call, Blocks))
     return;
   ComputeRegion();
+  // The region is known: the markers' own landing-pad edges can go now.
+  if (auto *EI = dyn_cast<InvokeInst>(S.end)) {
+    BranchInst::Create(EI->getNormalDest(), EI->getIterator());
+    EI->getUnwindDest()->removePredecessor(Exit);
+    EI->eraseFromParent();
+  }
 
   // ---- values flowing in and out ----
   SetVector<Value *> Inputs;
@@ -662,7 +690,9 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
                            St->getPointerOperand());
     PB.CreateBr(EscapeTarget);
   }
-  Instruction *OldBr = BBb->getTerminator();
+  Instruction *OldBr = BBb->getTerminator();  // br spawn.body, or the begin invoke
+  if (auto *BI = dyn_cast<InvokeInst>(OldBr))
+    BI->getUnwindDest()->removePredecessor(BBb);
   IRBuilder<> PBld(OldBr);
   PBld.SetCurrentDebugLocation(DL);
   Value *R = emitSetjmp(PBld, SF);
@@ -846,6 +876,7 @@ void Lowering::lowerFunction(Function &F) {
   fixOverAligned(F);
   F.addFnAttr("frame-pointer", "all");
   F.addFnAttr("no-realign-stack");
+  F.addFnAttr("sprig-spawner");  // for the late pass (over-aligned allocas from inlining)
   F.removeFnAttr(Attribute::AlwaysInline);
   F.removeFnAttr(Attribute::InlineHint);
   F.addFnAttr(Attribute::NoInline);
@@ -916,12 +947,32 @@ struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
   static bool isRequired() { return true; }
 };
 
+// Inlining runs after LowerSpawns and can bring over-aligned allocas into a spawning
+// function (an inlined callee's alignas(64) array): fix those up at the end of the
+// pipeline, before the backend would realign the stack.
+struct FixSpawnerFramesPass : PassInfoMixin<FixSpawnerFramesPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    bool Changed = false;
+    for (Function &F : M)
+      if (!F.isDeclaration() && F.hasFnAttribute("sprig-spawner")) {
+        fixOverAlignedAllocas(M, F);
+        Changed = true;
+      }
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
 }  // namespace
 
 void registerLoweringPass(clang::CompilerInstance &CI) {
   CI.getCodeGenOpts().PassBuilderCallbacks.push_back([](PassBuilder &PB) {
     PB.registerPipelineStartEPCallback(
         [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(LowerSpawnsPass()); });
+    PB.registerOptimizerLastEPCallback(
+        [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+          MPM.addPass(FixSpawnerFramesPass());
+        });
   });
 }
 

@@ -3,6 +3,8 @@
 // For every function body that will be emitted (not a template pattern), before CodeGen
 // sees it:
 //   [[sprig::spawn]] S;        ->  { __sprig_spawn_begin(); S'; __sprig_spawn_end(); }
+//   (begin/end are not noexcept, so that in an EH scope they get landing pads into the
+//   enclosing cleanups: the IR pass must see those as the parent's, not the statement's)
 //   [[sprig::spawn]] T x = e;  ->  T x = (__sprig_spawn_begin(), e'),
 //                                  int __sprig_end = __sprig_spawn_end_v();
 //   [[sprig::sync]];           ->  __sprig_sync();
@@ -60,6 +62,7 @@ struct Use {
   Stmt *stmt;       // AttributedStmt, DeclStmt or ReturnStmt
   VarDecl *var = nullptr;
   bool inStmtExpr = false;
+  bool inCatch = false;
 };
 
 // Collects spawns, syncs and returns of one function body, not descending into lambdas,
@@ -68,6 +71,7 @@ struct Collector {
   llvm::SmallVector<Use, 16> uses;
   bool hasSpawn = false;
   int stmtExprDepth = 0;
+  int catchDepth = 0;
 
   void walk(Stmt *&S) {
     if (!S)
@@ -76,7 +80,7 @@ struct Collector {
       return;
     if (auto *AS = dyn_cast<AttributedStmt>(S)) {
       if (annotation(AS, kSpawnAnnotation)) {
-        uses.push_back({Use::SpawnStmt, &S, S, nullptr, stmtExprDepth > 0});
+        uses.push_back({Use::SpawnStmt, &S, S, nullptr, stmtExprDepth > 0, catchDepth > 0});
         hasSpawn = true;
         return;  // nothing spawnable nests inside a spawned call statement
       }
@@ -88,7 +92,7 @@ struct Collector {
     if (auto *DS = dyn_cast<DeclStmt>(S)) {
       for (Decl *D : DS->decls())
         if (auto *V = dyn_cast<VarDecl>(D); V && hasAnnotation(V, kSpawnAnnotation)) {
-          uses.push_back({Use::SpawnDecl, &S, S, V, stmtExprDepth > 0});
+          uses.push_back({Use::SpawnDecl, &S, S, V, stmtExprDepth > 0, catchDepth > 0});
           hasSpawn = true;
           return;
         }
@@ -96,10 +100,13 @@ struct Collector {
     if (isa<ReturnStmt>(S))
       uses.push_back({Use::Return, &S, S, nullptr, stmtExprDepth > 0});
     bool isStmtExpr = isa<StmtExpr>(S);
+    bool isCatch = isa<CXXCatchStmt>(S);
     stmtExprDepth += isStmtExpr;
+    catchDepth += isCatch;
     for (Stmt *&Child : S->children())
       walk(Child);
     stmtExprDepth -= isStmtExpr;
+    catchDepth -= isCatch;
   }
 };
 
@@ -181,7 +188,7 @@ struct SpawnRewriter::Impl {
 
   FunctionDecl *endValMarker() {
     if (!endValFn) {
-      endValFn = makeFunction("__sprig_spawn_end_v", ctx().IntTy, {}, true);
+      endValFn = makeFunction("__sprig_spawn_end_v", ctx().IntTy, {}, false);
       Expr *Zero = IntegerLiteral::Create(ctx(), llvm::APInt(32, 0), ctx().IntTy,
                                           SourceLocation());
       setBody(endValFn, ReturnStmt::Create(ctx(), SourceLocation(), Zero, nullptr));
@@ -251,6 +258,11 @@ struct SpawnRewriter::Impl {
 
   // Tag the spawned call: returns false if its shape is not one we can lower.
   bool tagCall(CallExpr *CE) {
+    if (auto *BO = dyn_cast<BinaryOperator>(CE->getCallee()->IgnoreParens());
+        BO && BO->isPtrMemOp()) {
+      BO->setLHS(tag(BO->getLHS()));  // (obj.*pmf)(args), (p->*pmf)(args)
+      return true;
+    }
     if (auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
       auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
       if (!ME)
@@ -338,6 +350,13 @@ struct SpawnRewriter::Impl {
         OK = false;
         continue;
       }
+      if (U.inCatch && U.kind != Use::Sync) {
+        err(Loc, "'sprig::spawn' cannot be used inside a catch handler (the exception being "
+                 "handled belongs to one thread); keep what you need from it, leave the "
+                 "handler, and spawn after it");
+        OK = false;
+        continue;
+      }
       if (U.kind == Use::Sync)
         continue;
       std::optional<SpawnForm> F;
@@ -370,8 +389,11 @@ struct SpawnRewriter::Impl {
           *U.slot = new (C) NullStmt(U.stmt->getBeginLoc());
       return;
     }
-    FunctionDecl *Begin = voidMarker(beginFn, "__sprig_spawn_begin", true);
-    FunctionDecl *End = voidMarker(endFn, "__sprig_spawn_end", true);
+    // Not noexcept: where the spawn sits in an EH scope, Clang then gives the markers
+    // landing pads into the enclosing scopes' cleanups, which marks those cleanups as
+    // reachable from outside the statement, so the IR pass leaves them to the parent.
+    FunctionDecl *Begin = voidMarker(beginFn, "__sprig_spawn_begin", false);
+    FunctionDecl *End = voidMarker(endFn, "__sprig_spawn_end", false);
     FunctionDecl *Sync = voidMarker(syncFn, "__sprig_sync", /*NoExcept=*/false);
 
     for (Spawn &S : Spawns) {
