@@ -105,11 +105,17 @@ struct SyncAttrInfo : ParsedAttrInfo {
     Spellings = S;
   }
 
-  bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *) const override {
-    Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
-                            DiagnosticsEngine::Error,
-                            "'sprig::sync' applies to an empty statement; write "
-                            "'[[sprig::sync]];' on a line of its own"));
+  bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
+    if (D->getDeclContext()->isFunctionOrMethod())
+      Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
+                              DiagnosticsEngine::Error,
+                              "'sprig::sync' applies to an empty statement, not to a "
+                              "declaration; write '[[sprig::sync]];' on a line of its own"));
+    else
+      Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
+                              DiagnosticsEngine::Error,
+                              "'sprig::sync' can only be used inside a function, as the "
+                              "statement '[[sprig::sync]];'"));
     return false;
   }
 

@@ -45,6 +45,16 @@ void reportUnknownAttributes(DiagnosticsEngine &D, UnknownAttributeInterceptor *
   if (!I)
     return;
   for (const UnknownSprigAttr &U : I->takePending()) {
+    bool Exact = false;
+    for (const char *Valid : kAttributeNames)
+      Exact |= U.name == Valid;
+    if (Exact) {  // a valid name Clang did not know: not C++ (e.g. C23 attributes in C)
+      unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error,
+                                      "'sprig::%0' is available in C++ only; compile this "
+                                      "file as C++ (sprig++ or clang++ -x c++)");
+      D.Report(U.loc, ID) << U.name;
+      continue;
+    }
     const char *Best = nullptr;
     unsigned BestDist = 3;  // suggest only close matches
     for (const char *Valid : kAttributeNames) {

@@ -1,5 +1,5 @@
 // The declaration form in the init-statement of if, switch and for (C++17): the
-// variable keeps its scope; it is read only after a sync.
+// variable keeps its scope; it is read only after a sync inside that scope.
 // RUN: %clangxx -O2 -Wno-unknown-attributes %s -o %t.serial
 // RUN: %sprigxx -O2 %s -o %t.par
 // RUN: %run_p %t.serial %t.par | FileCheck %s
@@ -16,7 +16,10 @@ long g(int n) {
     [[sprig::sync]];
     t += x;
   }
-  for ([[sprig::spawn]] long y = fib(n - 1); t < 0;) {
+  for ([[sprig::spawn]] long y = fib(n - 1); t >= 0;) {
+    [[sprig::sync]];
+    t += y - fib(n - 1);  // adds 0
+    break;
   }
   switch ([[sprig::spawn]] long z = fib(n - 2); n) {
   default:

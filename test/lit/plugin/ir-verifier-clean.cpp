@@ -28,15 +28,17 @@ long in_try(int n) {
   return a;
 }
 
-long in_catch(int n) {
+long after_catch(int n) {  // (a spawn inside a handler is an error: diag-spawn-in-catch)
+  bool caught = false;
   try {
     throw std::runtime_error("x");
   } catch (const std::runtime_error &) {
-    long a;
-    [[sprig::spawn]] a = f(n);
-    [[sprig::sync]];
-    return a;
+    caught = true;
   }
+  long a;
+  [[sprig::spawn]] a = f(n + caught);
+  [[sprig::sync]];
+  return a;
 }
 
 long in_loop_switch(int n) {
