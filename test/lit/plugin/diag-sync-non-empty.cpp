@@ -9,6 +9,6 @@ void on_call() {
 }
 
 void on_decl() {
-  [[sprig::sync]] int z = 0; // expected-error {{'sprig::sync' applies to an empty statement; write '[[sprig::sync]];' on a line of its own}}
+  [[sprig::sync]] int z = 0; // expected-error {{'sprig::sync' applies to an empty statement, not to a declaration; write '[[sprig::sync]];' on a line of its own}}
   (void)z;
 }
