@@ -515,6 +515,18 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
     Params.push_back(V->getType());
     Args.push_back(V);
   }
+  // F's locals the child uses through a pointer may be written after their scope ends
+  // (a spawned variable whose block closes before the sync): their stack slots must never
+  // be given to another variable, so drop their lifetime markers (no stack colouring).
+  for (unsigned I = 1; I < Args.size(); ++I)
+    if (auto *AI = dyn_cast<AllocaInst>(Args[I])) {
+      SmallVector<Instruction *, 4> Markers;
+      for (User *U : AI->users())
+        if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+          Markers.push_back(II);
+      for (Instruction *M : Markers)
+        M->eraseFromParent();
+    }
   Function *H = Function::Create(FunctionType::get(VoidTy, Params, false),
                                  GlobalValue::InternalLinkage,
                                  F.getName() + ".sprig.spawn." + Twine(HelperCount++), M);
