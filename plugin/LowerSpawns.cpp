@@ -40,6 +40,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -705,6 +706,17 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   Instruction *OldBr = BBb->getTerminator();  // br spawn.body, or the begin invoke
   if (auto *BI = dyn_cast<InvokeInst>(OldBr))
     BI->getUnwindDest()->removePredecessor(BBb);
+  // Enter the frame at its first spawn (flags has ENTERED from then on).
+  {
+    IRBuilder<> EB(OldBr);
+    EB.SetCurrentDebugLocation(DL);
+    Value *Fl = EB.CreateLoad(I32, SF, "sprig.flags");
+    Value *NotYet = EB.CreateICmpEQ(EB.CreateAnd(Fl, EB.getInt32(SPRIG_FRAME_ENTERED)),
+                                    EB.getInt32(0));
+    Instruction *ThenT = SplitBlockAndInsertIfThen(NotYet, OldBr, false);
+    IRBuilder<>(ThenT).CreateCall(Enter, {SF});
+    BBb = OldBr->getParent();
+  }
   IRBuilder<> PBld(OldBr);
   PBld.SetCurrentDebugLocation(DL);
   Value *R = emitSetjmp(PBld, SF);
@@ -840,13 +852,22 @@ void Lowering::lowerFunction(Function &F) {
   if (!Zero)
     Zero = new GlobalVariable(M, I64, false, GlobalValue::ExternalLinkage, nullptr,
                               "__sprig_zero");
-  LoadInst *Z = EB.CreateLoad(I64, Zero, /*isVolatile=*/true, "sprig.zero");
-  AllocaInst *Dyn = EB.CreateAlloca(I8, Z, "sprig.forceframe");
-  Dyn->setAlignment(Align(16));
-  EB.CreateCall(InlineAsm::get(FunctionType::get(VoidTy, {PtrTy}, false), "", "r,~{memory}",
-                               /*hasSideEffects=*/true),
-                {Dyn});
-  EB.CreateCall(Enter, {SF});
+  // Only `flags` is set at entry: a call that returns before spawning (the leaves of a
+  // recursion) pays one store. The rest of the frame is entered at the first spawn.
+  EB.CreateStore(EB.getInt32(0), SF);
+  // The dynamic alloca that forces frame-pointer addressing must exist, not run: it sits
+  // behind a test of __sprig_zero (always 0) that the optimiser cannot decide.
+  {
+    LoadInst *Z = EB.CreateLoad(I64, Zero, /*isVolatile=*/true, "sprig.zero");
+    Value *Never = EB.CreateICmpNE(Z, EB.getInt64(0));
+    Instruction *ThenT = SplitBlockAndInsertIfThen(Never, &*EB.GetInsertPoint(), false);
+    IRBuilder<> TB(ThenT);
+    AllocaInst *Dyn = TB.CreateAlloca(I8, Z, "sprig.forceframe");
+    Dyn->setAlignment(Align(16));
+    TB.CreateCall(InlineAsm::get(FunctionType::get(VoidTy, {PtrTy}, false), "",
+                                 "r,~{memory}", /*hasSideEffects=*/true),
+                  {Dyn});
+  }
 
   // 2. Spawns.
   for (Spawn &S : Spawns) {

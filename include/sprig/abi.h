@@ -52,6 +52,8 @@ extern "C" {
 #define SPRIG_FRAME_STOLEN 0x1u    /* continuation stolen since the last sync: sync is slow */
 #define SPRIG_FRAME_EXCEPTION 0x2u /* a child's exception waits to be rethrown at the sync */
 #define SPRIG_FRAME_ROOT 0x4u      /* outermost spawning frame of a thread: leave unbinds */
+#define SPRIG_FRAME_ENTERED 0x8u   /* sprig_enter_frame ran (generated code enters lazily,
+                                      at the first spawn; until then flags is 0) */
 
 struct sprig_worker;
 
@@ -176,7 +178,7 @@ SPRIG_INLINE struct sprig_worker *sprig_self(void) {
 
 /* Entry of a spawning function: a non-worker thread becomes one for the duration. */
 SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
-  sf->flags = 0;
+  sf->flags = SPRIG_FRAME_ENTERED;
   sf->steals = 0;
   sf->join = 0;
   sf->exceptions = 0;

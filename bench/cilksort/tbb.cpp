@@ -1,0 +1,56 @@
+// cilksort, oneTBB: the same recursion with a task_group per fork.
+#include "config.hpp"
+#include "../common/tbb_setup.hpp"
+using cfg::Elm;
+
+// Merge sorted [a, ae) and [b, be) into d.
+void cilkmerge(const Elm *a, const Elm *ae, const Elm *b, const Elm *be, Elm *d) {
+  if (ae - a < be - b) {  // a is the larger input
+    std::swap(a, b);
+    std::swap(ae, be);
+  }
+  if (be - b < cfg::kMergeSize) {
+    cfg::seqmerge(a, ae, b, be, d);
+    return;
+  }
+  const Elm *sa = a + (ae - a) / 2;              // median of the larger input
+  const Elm *sb = std::lower_bound(b, be, *sa);  // split point in the smaller one
+  Elm *dm = d + (sa - a) + (sb - b);
+  *dm = *sa;
+  tbb::task_group g;
+  g.run([=] { cilkmerge(a, sa, b, sb, d); });
+  g.run([=] { cilkmerge(sa + 1, ae, sb, be, dm + 1); });
+  g.wait();
+}
+
+// Sort [a, a + n) using tmp[0, n) as scratch.
+void cilksort(Elm *a, Elm *tmp, long n) {
+  if (n < cfg::kQuickSize) {
+    cfg::seqquick(a, a + n);
+    return;
+  }
+  long q = n / 4;
+  Elm *A = a, *B = a + q, *C = a + 2 * q, *D = a + 3 * q, *E = a + n;
+  Elm *tA = tmp, *tC = tmp + 2 * q;
+  tbb::task_group g;
+  g.run([=] { cilksort(A, tA, q); });
+  g.run([=] { cilksort(B, tmp + q, q); });
+  g.run([=] { cilksort(C, tC, q); });
+  g.run([=] { cilksort(D, tmp + 3 * q, n - 3 * q); });
+  g.wait();
+  g.run([=] { cilkmerge(A, B, B, C, tA); });
+  g.run([=] { cilkmerge(C, D, D, E, tC); });
+  g.wait();
+  cilkmerge(tA, tC, tC, tmp + n, A);
+}
+
+int main(int argc, char **argv) {
+  long n = bench::arg_or(argc, argv, cfg::kN);
+  std::vector<Elm> v = cfg::input(n), tmp(n);
+  uint64_t h = cfg::multiset_hash(v);
+  auto gc = bench::tbb_setup();
+  auto t0 = bench::now();
+  cilksort(v.data(), tmp.data(), n);
+  double s = bench::seconds_since(t0);
+  bench::report(cfg::kName, "tbb", cfg::check("tbb", v, h), s);
+}

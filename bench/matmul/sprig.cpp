@@ -1,0 +1,35 @@
+// matmul, Sprig: two rounds of four spawned half-size products.
+#include "config.hpp"
+#include "../common/sprig_setup.hpp"
+
+// C += A * B on m x m blocks of matrices with row stride ld.
+void mm(double *C, const double *A, const double *B, long m, long ld) {
+  if (m <= cfg::kBase) {
+    cfg::base(C, A, B, m, ld);
+    return;
+  }
+  long h = m / 2;
+  double *C00 = C, *C01 = C + h, *C10 = C + h * ld, *C11 = C + h * ld + h;
+  const double *A00 = A, *A01 = A + h, *A10 = A + h * ld, *A11 = A + h * ld + h;
+  const double *B00 = B, *B01 = B + h, *B10 = B + h * ld, *B11 = B + h * ld + h;
+  [[sprig::spawn]] mm(C00, A00, B00, h, ld);
+  [[sprig::spawn]] mm(C01, A00, B01, h, ld);
+  [[sprig::spawn]] mm(C10, A10, B00, h, ld);
+  mm(C11, A10, B01, h, ld);
+  [[sprig::sync]];
+  [[sprig::spawn]] mm(C00, A01, B10, h, ld);
+  [[sprig::spawn]] mm(C01, A01, B11, h, ld);
+  [[sprig::spawn]] mm(C10, A11, B10, h, ld);
+  mm(C11, A11, B11, h, ld);
+  [[sprig::sync]];
+}
+
+int main(int argc, char **argv) {
+  long n = cfg::size_arg(argc, argv);
+  cfg::Matrices m(n);
+  bench::sprig_warmup();
+  auto t0 = bench::now();
+  mm(m.C.data(), m.A.data(), m.B.data(), n, n);
+  double s = bench::seconds_since(t0);
+  bench::report(cfg::kName, "sprig", cfg::check("sprig", m), s);
+}

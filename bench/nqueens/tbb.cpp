@@ -1,0 +1,34 @@
+// nqueens, oneTBB: a task per safe square of row j in one task_group, then wait.
+#include "config.hpp"
+#include "../common/tbb_setup.hpp"
+
+long nqueens(int n, int j, const char *a) {
+  if (n == j)
+    return 1;
+  long count[cfg::kMaxN];
+  char b[cfg::kMaxN][cfg::kMaxN];
+  tbb::task_group g;
+  for (int i = 0; i < n; ++i) {
+    std::memcpy(b[i], a, j);
+    b[i][j] = static_cast<char>(i);
+    count[i] = 0;
+    if (cfg::ok(j + 1, b[i]))
+      g.run([&count, &b, n, j, i] { count[i] = nqueens(n, j + 1, b[i]); });
+  }
+  g.wait();
+  long total = 0;
+  for (int i = 0; i < n; ++i)
+    total += count[i];
+  return total;
+}
+
+int main(int argc, char **argv) {
+  long n = cfg::size_arg(argc, argv);
+  char empty[cfg::kMaxN] = {};
+  auto gc = bench::tbb_setup();
+  auto t0 = bench::now();
+  long r = nqueens(static_cast<int>(n), 0, empty);
+  double s = bench::seconds_since(t0);
+  cfg::check("tbb", n, r);
+  bench::report(cfg::kName, "tbb", r, s);
+}
