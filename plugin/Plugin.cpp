@@ -52,6 +52,9 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     UnknownAttributeInterceptor *I = installInterceptor(CI.getDiagnostics());
+    // Code built with the plugin sees __SPRIG__ (sprig/sprig.h then uses the runtime).
+    CI.getPreprocessor().setPredefines(CI.getPreprocessor().getPredefines() +
+                                       "#define __SPRIG__ 1\n");
     registerLoweringPass(CI);
     return std::make_unique<Consumer>(CI, I);
   }

@@ -24,6 +24,7 @@
 // resumed, return and vanish; read everything needed from it before the decrement.
 //===----------------------------------------------------------------------===//
 #include "deque.h"
+#include "sprig/sprig.h"
 #include "global.h"
 #include "trace.h"
 #include <cstdio>
@@ -306,6 +307,13 @@ using namespace sprig;
 extern "C" {
 
 sprig_worker *__sprig_current_worker(void) { return __sprig_tls_worker; }  // out of line
+
+int sprig_nworkers(void) { return g.settings.nworkers; }
+
+int sprig_worker_id(void) {
+  Worker *w = self();
+  return w ? w->id : -1;
+}
 
 void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   if (abi_magic != SPRIG_ABI_MAGIC) {
