@@ -172,6 +172,26 @@ bool Lowering::linkABI() {
   return true;
 }
 
+// The edge a resumed continuation takes out of a setjmp (it returned again, after a
+// longjmp). LLVM sees no call on that path, but the frame's memory has changed meanwhile
+// (a child wrote results, a helper evaluated `i++` in the parent's locals): an opaque
+// memory clobber makes everything after it reload from memory.
+// The asm below is completed at the end of lowerFunction: one use of every local of F a
+// helper receives by address (a memory clobber alone does not do: LLVM knows those
+// locals do not escape on this path, and would forward their old values).
+static SmallVector<BasicBlock *, 8> *ResumedBlocks = nullptr;
+static BasicBlock *resumedEdge(Function &F, BasicBlock *Target, const Twine &Name) {
+  LLVMContext &C = F.getContext();
+  BasicBlock *BB = BasicBlock::Create(C, Name, &F, Target);
+  IRBuilder<> B(BB);
+  B.CreateCall(InlineAsm::get(FunctionType::get(Type::getVoidTy(C), false), "", "~{memory}",
+                              /*hasSideEffects=*/true));
+  B.CreateBr(Target);
+  if (ResumedBlocks)
+    ResumedBlocks->push_back(BB);
+  return BB;
+}
+
 Value *Lowering::emitSetjmp(IRBuilder<> &B, Value *SF) {
   // What clang emits for __builtin_setjmp(sf->ctx): FP in word 0, SP in word 2, then the
   // intrinsic, which stores the resume address in word 1.
@@ -243,7 +263,8 @@ void Lowering::emitSync(Function &F, CallBase *Marker, Value *SF, bool Rethrowin
   B.SetInsertPoint(Jmp);
   Value *R = emitSetjmp(B, SF);
   BasicBlock *Susp = BasicBlock::Create(C, "sprig.sync.suspend", &F, Cont);
-  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp, Exc);
+  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp,
+                 resumedEdge(F, Exc, "sprig.sync.resumed"));
   B.SetInsertPoint(Susp);
   B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
   B.CreateUnreachable();
@@ -721,7 +742,8 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   PBld.SetCurrentDebugLocation(DL);
   Value *R = emitSetjmp(PBld, SF);
   BasicBlock *CallBB = BasicBlock::Create(C, "spawn.call", &F, Exit);
-  PBld.CreateCondBr(PBld.CreateICmpEQ(R, PBld.getInt32(0)), CallBB, Exit);
+  PBld.CreateCondBr(PBld.CreateICmpEQ(R, PBld.getInt32(0)), CallBB,
+                    resumedEdge(F, Exit, "spawn.resumed"));
   OldBr->eraseFromParent();
   IRBuilder<> CB(CallBB);
   CB.SetCurrentDebugLocation(DL);
@@ -761,7 +783,8 @@ void Lowering::syncAtLandingPad(Function &F, LandingPadInst *LP, Value *SF) {
   B.SetInsertPoint(Jmp);
   Value *R = emitSetjmp(B, SF);
   BasicBlock *Susp = BasicBlock::Create(C, "sprig.lpad.suspend", &F, Rest);
-  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp, Exc);
+  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp,
+                 resumedEdge(F, Exc, "sprig.lpad.resumed"));
   B.SetInsertPoint(Susp);
   B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
   B.CreateUnreachable();
@@ -837,6 +860,8 @@ void Lowering::lowerFunction(Function &F) {
     return;
   }
 
+  SmallVector<BasicBlock *, 8> Resumed;
+  ResumedBlocks = &Resumed;
   // 1. The frame.
   BasicBlock &EntryBB = F.getEntryBlock();
   IRBuilder<> EB(&EntryBB, EntryBB.begin());
@@ -905,6 +930,27 @@ void Lowering::lowerFunction(Function &F) {
   }
   // 4b. Exceptions leaving F from calls outside its EH scopes.
   addExitPad(F, SF);
+  // 4c. On every resumed path, the locals helpers write through pointers escape.
+  ResumedBlocks = nullptr;
+  {
+    SmallSetVector<Value *, 16> Shared;
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *Callee = CB->getCalledFunction();
+              Callee && Callee->getName().contains(".sprig.spawn."))
+            for (Value *A : CB->args())
+              if (isa<AllocaInst>(A->stripPointerCasts()))
+                Shared.insert(A);
+    auto *UseTy = FunctionType::get(VoidTy, {PtrTy}, false);
+    for (BasicBlock *BB : Resumed)
+      if (BB->getParent() == &F) {
+        IRBuilder<> RB(BB->getTerminator());
+        for (Value *A : Shared)
+          RB.CreateCall(InlineAsm::get(UseTy, "", "r,~{memory}", /*hasSideEffects=*/true),
+                        {A});
+      }
+  }
   // 5. Frame conditions.
   fixOverAligned(F);
   F.addFnAttr("frame-pointer", "all");
