@@ -176,8 +176,8 @@ bool Lowering::linkABI() {
 // longjmp). LLVM sees no call on that path, but the frame's memory has changed meanwhile
 // (a child wrote results, a helper evaluated `i++` in the parent's locals): an opaque
 // memory clobber makes everything after it reload from memory.
-// The asm below is completed at the end of lowerFunction: one use of every local of F a
-// helper receives by address (a memory clobber alone does not do: LLVM knows those
+// The asm below is completed at the end of lowerFunction: one use of every pointer a
+// helper receives (F's locals, memory only F knew of) (a memory clobber alone does not do: LLVM knows those
 // locals do not escape on this path, and would forward their old values).
 static SmallVector<BasicBlock *, 8> *ResumedBlocks = nullptr;
 static BasicBlock *resumedEdge(Function &F, BasicBlock *Target, const Twine &Name) {
@@ -940,8 +940,8 @@ void Lowering::lowerFunction(Function &F) {
           if (Function *Callee = CB->getCalledFunction();
               Callee && Callee->getName().contains(".sprig.spawn."))
             for (Value *A : CB->args())
-              if (isa<AllocaInst>(A->stripPointerCasts()))
-                Shared.insert(A);
+              if (A->getType()->isPointerTy() && !isa<Constant>(A))
+                Shared.insert(A);  // locals, and memory only F knows of (new'd, say)
     auto *UseTy = FunctionType::get(VoidTy, {PtrTy}, false);
     for (BasicBlock *BB : Resumed)
       if (BB->getParent() == &F) {
