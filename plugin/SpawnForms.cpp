@@ -96,6 +96,10 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
     return notACall(D, AttrLoc, What);
   }
   Expr *S = strip(E);
+  // (void)f(args): the idiom for discarding a [[nodiscard]] result is a call statement.
+  if (auto *VC = dyn_cast<ExplicitCastExpr>(S); VC && VC->getCastKind() == CK_ToVoid)
+    if (CallExpr *C = spawnedCall(VC->getSubExpr()))
+      return SpawnForm{SpawnForm::Call, Sub, C, nullptr};
   // Assignment: builtin or overloaded operator=.
   Expr *RHS = nullptr;
   if (auto *BO = dyn_cast<BinaryOperator>(S)) {
