@@ -112,6 +112,8 @@ private:
   void outline(Function &F, Spawn &S, Value *SF);
   void replaceMarkerCall(CallBase *CB);
   void syncAtLandingPad(Function &F, LandingPadInst *LP, Value *SF);
+  BasicBlock *emitSyncWait(Function &F, Instruction *Term, Value *SF, BasicBlock *Cont,
+                           const DebugLoc &DL, StringRef Prefix, bool CheckException);
   void addExitPad(Function &F, Value *SF);
   bool hoistTarget(Function &F, CallBase *Call, ArrayRef<BasicBlock *> Blocks);
   Function *LhsBeginFn = nullptr;
@@ -239,46 +241,16 @@ void Lowering::emitSync(Function &F, CallBase *Marker, Value *SF, bool Rethrowin
     Cont = BB->splitBasicBlock(std::next(Marker->getIterator()), "sprig.sync.done");
   }
   DebugLoc DL = Marker->getDebugLoc();
-  Instruction *OldTerm = BB->getTerminator();
-  IRBuilder<> B(OldTerm);
-  B.SetCurrentDebugLocation(DL);
-  Value *Flags = B.CreateLoad(I32, SF, "sprig.flags");
-  Value *Any = B.CreateICmpNE(
-      B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION)),
-      B.getInt32(0));
-  BasicBlock *Slow = BasicBlock::Create(C, "sprig.sync.slow", &F, Cont);
-  B.CreateCondBr(Any, Slow, Cont);
+  Instruction *OldTerm = BB->getTerminator();  // the marker itself if it is an invoke
   if (Unwind)
     Unwind->removePredecessor(BB);
-  OldTerm->eraseFromParent();
   if (OldTerm != Marker)
     Marker->eraseFromParent();
-
-  B.SetInsertPoint(Slow);
-  Value *Stolen = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN)),
-                                 B.getInt32(0));
-  BasicBlock *Jmp = BasicBlock::Create(C, "sprig.sync.setjmp", &F, Cont);
-  BasicBlock *Exc = BasicBlock::Create(C, "sprig.sync.exc", &F, Cont);
-  B.CreateCondBr(Stolen, Jmp, Exc);
-  B.SetInsertPoint(Jmp);
-  Value *R = emitSetjmp(B, SF);
-  BasicBlock *Susp = BasicBlock::Create(C, "sprig.sync.suspend", &F, Cont);
-  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp,
-                 resumedEdge(F, Exc, "sprig.sync.resumed"));
-  B.SetInsertPoint(Susp);
-  B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
-  B.CreateUnreachable();
-  B.SetInsertPoint(Exc);
-  if (!Rethrowing) {
-    B.CreateBr(Cont);
+  BasicBlock *Pending = emitSyncWait(F, OldTerm, SF, Cont, DL, "sprig.sync", Rethrowing);
+  if (!Pending)
     return;
-  }
-  Value *Flags2 = B.CreateLoad(I32, SF, "sprig.flags2");
-  Value *HasExc = B.CreateICmpNE(B.CreateAnd(Flags2, B.getInt32(SPRIG_FRAME_EXCEPTION)),
-                                 B.getInt32(0));
-  BasicBlock *Throw = BasicBlock::Create(C, "sprig.sync.rethrow", &F, Cont);
-  B.CreateCondBr(HasExc, Throw, Cont);
-  B.SetInsertPoint(Throw);
+  IRBuilder<> B(Pending);
+  B.SetCurrentDebugLocation(DL);
   if (Unwind)
     B.CreateInvoke(Rethrow, Cont, Unwind, {SF});
   else {
@@ -286,6 +258,54 @@ void Lowering::emitSync(Function &F, CallBase *Marker, Value *SF, bool Rethrowin
     B.CreateBr(Cont);
   }
 }
+
+// The wait of a sync, in place of the terminator Term (which it erases):
+//   if (flags & (STOLEN|EXCEPTION)) {
+//     if ((flags & STOLEN) && setjmp(ctx) == 0) __sprig_sync_suspend(sf);  // no return
+//     <resumed edge>
+//     if (flags & EXCEPTION) goto Pending;
+//   }
+//   goto Cont;
+// Returns Pending, an empty block for the caller to fill (null if !CheckException).
+BasicBlock *Lowering::emitSyncWait(Function &F, Instruction *Term, Value *SF,
+                                   BasicBlock *Cont, const DebugLoc &DL, StringRef Prefix,
+                                   bool CheckException) {
+  IRBuilder<> B(Term);
+  B.SetCurrentDebugLocation(DL);
+  Value *Flags = B.CreateLoad(I32, SF, "sprig.flags");
+  Value *Any = B.CreateICmpNE(
+      B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION)),
+      B.getInt32(0));
+  BasicBlock *Slow = BasicBlock::Create(C, Prefix + ".slow", &F, Cont);
+  B.CreateCondBr(Any, Slow, Cont);
+  Term->eraseFromParent();
+  B.SetInsertPoint(Slow);
+  Value *Stolen = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN)),
+                                 B.getInt32(0));
+  BasicBlock *Jmp = BasicBlock::Create(C, Prefix + ".setjmp", &F, Cont);
+  BasicBlock *Exc = BasicBlock::Create(C, Prefix + ".exc", &F, Cont);
+  B.CreateCondBr(Stolen, Jmp, Exc);
+  B.SetInsertPoint(Jmp);
+  Value *R = emitSetjmp(B, SF);
+  BasicBlock *Susp = BasicBlock::Create(C, Prefix + ".suspend", &F, Cont);
+  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp,
+                 resumedEdge(F, Exc, Prefix + ".resumed"));
+  B.SetInsertPoint(Susp);
+  B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
+  B.CreateUnreachable();
+  B.SetInsertPoint(Exc);
+  if (!CheckException) {
+    B.CreateBr(Cont);
+    return nullptr;
+  }
+  Value *Flags2 = B.CreateLoad(I32, SF, "sprig.flags2");
+  Value *HasExc = B.CreateICmpNE(B.CreateAnd(Flags2, B.getInt32(SPRIG_FRAME_EXCEPTION)),
+                                 B.getInt32(0));
+  BasicBlock *Pending = BasicBlock::Create(C, Prefix + ".pending", &F, Cont);
+  B.CreateCondBr(HasExc, Pending, Cont);
+  return Pending;
+}
+
 
 static void fixOverAlignedAllocas(Module &M, Function &F);
 void Lowering::fixOverAligned(Function &F) { fixOverAlignedAllocas(M, F); }
@@ -764,37 +784,9 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
 void Lowering::syncAtLandingPad(Function &F, LandingPadInst *LP, Value *SF) {
   BasicBlock *Pad = LP->getParent();
   BasicBlock *Rest = Pad->splitBasicBlock(std::next(LP->getIterator()), "sprig.lpad.synced");
-  Instruction *Br = Pad->getTerminator();
-  IRBuilder<> B(Br);
-  B.SetCurrentDebugLocation(LP->getDebugLoc());
-  Value *Flags = B.CreateLoad(I32, SF, "sprig.flags");
-  Value *Any = B.CreateICmpNE(
-      B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION)),
-      B.getInt32(0));
-  BasicBlock *Slow = BasicBlock::Create(C, "sprig.lpad.slow", &F, Rest);
-  B.CreateCondBr(Any, Slow, Rest);
-  Br->eraseFromParent();
-  B.SetInsertPoint(Slow);
-  Value *Stolen = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN)),
-                                 B.getInt32(0));
-  BasicBlock *Jmp = BasicBlock::Create(C, "sprig.lpad.setjmp", &F, Rest);
-  BasicBlock *Exc = BasicBlock::Create(C, "sprig.lpad.exc", &F, Rest);
-  B.CreateCondBr(Stolen, Jmp, Exc);
-  B.SetInsertPoint(Jmp);
-  Value *R = emitSetjmp(B, SF);
-  BasicBlock *Susp = BasicBlock::Create(C, "sprig.lpad.suspend", &F, Rest);
-  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp,
-                 resumedEdge(F, Exc, "sprig.lpad.resumed"));
-  B.SetInsertPoint(Susp);
-  B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
-  B.CreateUnreachable();
-  B.SetInsertPoint(Exc);
-  Value *Flags2 = B.CreateLoad(I32, SF, "sprig.flags2");
-  Value *HasExc = B.CreateICmpNE(B.CreateAnd(Flags2, B.getInt32(SPRIG_FRAME_EXCEPTION)),
-                                 B.getInt32(0));
-  BasicBlock *Swap = BasicBlock::Create(C, "sprig.lpad.swap", &F, Rest);
-  B.CreateCondBr(HasExc, Swap, Rest);
-  B.SetInsertPoint(Swap);
+  BasicBlock *Swap = emitSyncWait(F, Pad->getTerminator(), SF, Rest, LP->getDebugLoc(),
+                                  "sprig.lpad", /*CheckException=*/true);
+  IRBuilder<> B(Swap);
   BasicBlock *Dead = BasicBlock::Create(C, "sprig.lpad.noreturn", &F, Rest);
   B.CreateInvoke(InFlight, Dead, Pad, {SF, B.CreateExtractValue(LP, 0)});
   IRBuilder<>(Dead).CreateUnreachable();
