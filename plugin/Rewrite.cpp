@@ -460,10 +460,16 @@ struct SpawnRewriter::Impl {
         auto *EWC = dyn_cast<ExprWithCleanups>(Init);
         if (EWC)
           Inner = EWC->getSubExpr();
+        // T x{e} (scalar T): the begin marker goes inside the braces.
+        auto *IL = dyn_cast<InitListExpr>(Inner);
+        if (IL && IL->getNumInits() == 1)
+          Inner = IL->getInit(0);
         Expr *Comma = BinaryOperator::Create(
             C, callTo(Begin, {}, L), Inner, BO_Comma, Inner->getType(),
             Inner->getValueKind(), Inner->getObjectKind(), L, FPOptionsOverride());
-        if (EWC)
+        if (IL && IL->getNumInits() == 1)
+          IL->setInit(0, Comma);
+        else if (EWC)
           EWC->setSubExpr(Comma);
         else
           V->setInit(Comma);

@@ -32,6 +32,10 @@ static Expr *strip(Expr *E) {
       E = B->getSubExpr();
     else if (auto *K = dyn_cast<ConstantExpr>(E))
       E = K->getSubExpr();
+    else if (auto *IL = dyn_cast<InitListExpr>(E); IL && IL->getNumInits() == 1 &&
+                                                   !IL->getType()->isRecordType() &&
+                                                   !IL->getType()->isArrayType())
+      E = IL->getInit(0);  // T x{f(args)} for a scalar T
     else if (auto *F = dyn_cast<CXXFunctionalCastExpr>(E); F && F->getCastKind() == CK_ConstructorConversion)
       E = F->getSubExpr();
     else if (auto *CE = dyn_cast<CXXConstructExpr>(E);

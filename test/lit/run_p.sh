@@ -7,6 +7,9 @@ set -u
 serial=$1; par=$2; shift 2
 expected=$(timeout 120 "$serial" "$@"); erc=$?
 [ $erc -eq 124 ] && { echo "run_p: serial elision timed out"; exit 1; }
+# 126/127: not executable / not found; above 128: killed by a signal. Then there is no
+# serial answer to compare with, and both failing alike must not pass.
+[ $erc -ge 126 ] && { echo "run_p: the serial elision did not run (exit $erc)"; exit 1; }
 repeat=${SPRIG_RUN_REPEAT:-3}
 for p in 1 2 4 8; do
   for ((i = 0; i < repeat; i++)); do
