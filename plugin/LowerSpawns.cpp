@@ -900,8 +900,41 @@ void Lowering::lowerFunction(Function &F) {
       LPads.push_back(LP);
   for (LandingPadInst *LP : LPads)
     syncAtLandingPad(F, LP, SF);
-  // 3. Syncs (explicit and the implicit ones the rewrite placed before returns).
-  for (CallBase *S : Syncs)
+  // 3. Syncs (explicit and the implicit ones the rewrite placed before returns). A sync
+  // reached only straight from another sync, with no spawn in between, waits for
+  // nothing (`[[sprig::sync]]; return x + y;` gets an implicit sync too): drop it.
+  SmallPtrSet<CallBase *, 8> SyncSet(Syncs.begin(), Syncs.end());
+  auto Redundant = [&](CallBase *S) {
+    Instruction *I = S->getPrevNode();
+    BasicBlock *BB = S->getParent();
+    for (unsigned Steps = 0; Steps < 256; ++Steps) {
+      if (!I) {  // walk into the unique predecessor
+        BB = BB->getSinglePredecessor();
+        if (!BB)
+          return false;
+        I = BB->getTerminator();
+        continue;
+      }
+      if (auto *CB = dyn_cast<CallBase>(I)) {
+        if (SyncSet.count(CB))
+          return true;  // (even along an unwind edge: a sync that throws has waited)
+        if (Function *Callee = CB->getCalledFunction();
+            Callee && Callee->getName().contains(".sprig.spawn."))
+          return false;  // a spawn since the last sync
+      }
+      I = I->getPrevNode();
+    }
+    return false;
+  };
+  SmallVector<CallBase *, 8> Needed;
+  for (CallBase *S : Syncs) {
+    if (Redundant(S)) {
+      SyncSet.erase(S);
+      replaceMarkerCall(S);
+    } else
+      Needed.push_back(S);
+  }
+  for (CallBase *S : Needed)
     emitSync(F, S, SF, /*Rethrowing=*/true);
   // 4. Exits.
   SmallVector<Instruction *, 8> Exits;
