@@ -38,6 +38,7 @@
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -114,7 +115,8 @@ private:
   void syncAtLandingPad(Function &F, LandingPadInst *LP, Value *SF);
   BasicBlock *emitSyncWait(Function &F, Instruction *Term, Value *SF, BasicBlock *Cont,
                            const DebugLoc &DL, StringRef Prefix, bool CheckException);
-  void addExitPad(Function &F, Value *SF);
+  void addExitPad(Function &F, Value *SF, const SmallPtrSetImpl<BasicBlock *> &Cold);
+  void emitForceFrame(IRBuilder<> &B);
   bool hoistTarget(Function &F, CallBase *Call, ArrayRef<BasicBlock *> Blocks);
   Function *LhsBeginFn = nullptr;
   SmallPtrSet<Function *, 16> LhsFns;
@@ -755,7 +757,9 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
     Value *NotYet = EB.CreateICmpEQ(EB.CreateAnd(Fl, EB.getInt32(SPRIG_FRAME_ENTERED)),
                                     EB.getInt32(0));
     Instruction *ThenT = SplitBlockAndInsertIfThen(NotYet, OldBr, false);
-    IRBuilder<>(ThenT).CreateCall(Enter, {SF});
+    IRBuilder<> TB(ThenT);
+    TB.CreateCall(Enter, {SF});
+    emitForceFrame(TB);
     BBb = OldBr->getParent();
   }
   IRBuilder<> PBld(OldBr);
@@ -795,12 +799,15 @@ void Lowering::syncAtLandingPad(Function &F, LandingPadInst *LP, Value *SF) {
 // Every way an exception can leave F must wait for F's children and leave the frame
 // (the root frame hands itself back to its own thread there). Calls that may throw outside
 // any of F's EH scopes have no landing pad: give them one, a cleanup that only does that.
-void Lowering::addExitPad(Function &F, Value *SF) {
+void Lowering::addExitPad(Function &F, Value *SF, const SmallPtrSetImpl<BasicBlock *> &Cold) {
   if (F.doesNotThrow())
     return;
   SmallVector<CallInst *, 16> Calls;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
+      if (Cold.count(&BB))
+        break;  // no spawn before: an exception leaving here leaves no child behind
+      else
       if (auto *CI = dyn_cast<CallInst>(&I))
         if (!CI->doesNotThrow() && !isa<IntrinsicInst>(CI) && !CI->isInlineAsm() &&
             !CI->isMustTailCall())
@@ -821,6 +828,29 @@ void Lowering::addExitPad(Function &F, Value *SF) {
   for (CallInst *CI : Calls)
     changeToInvokeAndSplitBasicBlock(CI, Pad);
   syncAtLandingPad(F, LP, SF);  // the sync goes between the pad and the leave
+}
+
+// The dynamic alloca that makes the backend address every local of F from the frame
+// pointer and keep no reserved call frame (a continuation may run with the stack pointer
+// on another stack). It must exist, not run: it sits behind a test of __sprig_zero
+// (always 0) that the optimiser cannot decide. Where it sits does not matter to the
+// backend, so it goes to the first spawn's entry block, off the paths that never spawn.
+void Lowering::emitForceFrame(IRBuilder<> &B) {
+  GlobalVariable *Zero = M.getGlobalVariable("__sprig_zero");
+  if (!Zero)
+    Zero = new GlobalVariable(M, I64, false, GlobalValue::ExternalLinkage, nullptr,
+                              "__sprig_zero");
+  LoadInst *Z = B.CreateLoad(I64, Zero, /*isVolatile=*/true, "sprig.zero");
+  Value *Never = B.CreateICmpNE(Z, B.getInt64(0));
+  Instruction *ThenT = SplitBlockAndInsertIfThen(Never, &*B.GetInsertPoint(), false);
+  IRBuilder<> TB(ThenT);
+  AllocaInst *Dyn = TB.CreateAlloca(I8, Z, "sprig.forceframe");
+  Dyn->setAlignment(Align(16));
+  TB.CreateCall(InlineAsm::get(FunctionType::get(VoidTy, {PtrTy}, false), "", "r,~{memory}",
+                               /*hasSideEffects=*/true),
+                {Dyn});
+  B.SetInsertPoint(ThenT->getParent()->getSingleSuccessor(),
+                   ThenT->getParent()->getSingleSuccessor()->begin());
 }
 
 void Lowering::lowerFunction(Function &F) {
@@ -865,26 +895,13 @@ void Lowering::lowerFunction(Function &F) {
   EB.SetInsertPoint(&EntryBB, It);
   if (auto *DLoc = EntryBB.getTerminator())
     EB.SetCurrentDebugLocation(DLoc->getDebugLoc());
-  GlobalVariable *Zero = M.getGlobalVariable("__sprig_zero");
-  if (!Zero)
-    Zero = new GlobalVariable(M, I64, false, GlobalValue::ExternalLinkage, nullptr,
-                              "__sprig_zero");
   // Only `flags` is set at entry: a call that returns before spawning (the leaves of a
-  // recursion) pays one store. The rest of the frame is entered at the first spawn.
+  // recursion) pays one store, which the optimiser forwards to the flag tests on those
+  // paths, so they fold away. The rest of the frame is entered at the first spawn
+  // (outline), where the dynamic alloca that forces frame-pointer addressing also sits
+  // (emitForceFrame), so nothing at entry clobbers memory.
   EB.CreateStore(EB.getInt32(0), SF);
-  // The dynamic alloca that forces frame-pointer addressing must exist, not run: it sits
-  // behind a test of __sprig_zero (always 0) that the optimiser cannot decide.
-  {
-    LoadInst *Z = EB.CreateLoad(I64, Zero, /*isVolatile=*/true, "sprig.zero");
-    Value *Never = EB.CreateICmpNE(Z, EB.getInt64(0));
-    Instruction *ThenT = SplitBlockAndInsertIfThen(Never, &*EB.GetInsertPoint(), false);
-    IRBuilder<> TB(ThenT);
-    AllocaInst *Dyn = TB.CreateAlloca(I8, Z, "sprig.forceframe");
-    Dyn->setAlignment(Align(16));
-    TB.CreateCall(InlineAsm::get(FunctionType::get(VoidTy, {PtrTy}, false), "",
-                                 "r,~{memory}", /*hasSideEffects=*/true),
-                  {Dyn});
-  }
+  SF->setMetadata("sprig.frame", MDNode::get(C, {}));  // found again by the late pass
 
   // 2. Spawns.
   for (Spawn &S : Spawns) {
@@ -892,11 +909,33 @@ void Lowering::lowerFunction(Function &F) {
     if (Failed)
       return;
   }
-  // 2b. Landing pads left in F (the spawned statements' own went to the helpers).
   removeUnreachableBlocks(F);
+  // Cold blocks: those no spawn reaches (every spawn enters through a block that calls
+  // Enter). There the flags are still 0: a sync waits for nothing, leaving the frame does
+  // nothing, so none is emitted. A function whose leaves return before spawning then
+  // keeps them free of frame code (and the late pass can split them off, see
+  // splitSpawningPart).
+  SmallPtrSet<BasicBlock *, 32> Cold;
+  {
+    SmallPtrSet<BasicBlock *, 32> Hot;
+    SmallVector<BasicBlock *, 16> Work;
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledOperand() == Enter.getCallee())
+          if (Hot.insert(&BB).second)
+            Work.push_back(&BB);
+    while (!Work.empty())
+      for (BasicBlock *S : successors(Work.pop_back_val()))
+        if (Hot.insert(S).second)
+          Work.push_back(S);
+    for (BasicBlock &BB : F)
+      if (!Hot.count(&BB))
+        Cold.insert(&BB);
+  }
+  // 2b. Landing pads left in F (the spawned statements' own went to the helpers).
   SmallVector<LandingPadInst *, 8> LPads;
   for (BasicBlock &BB : F)
-    if (auto *LP = dyn_cast<LandingPadInst>(BB.getFirstNonPHIIt()))
+    if (auto *LP = dyn_cast<LandingPadInst>(BB.getFirstNonPHIIt()); LP && !Cold.count(&BB))
       LPads.push_back(LP);
   for (LandingPadInst *LP : LPads)
     syncAtLandingPad(F, LP, SF);
@@ -928,7 +967,7 @@ void Lowering::lowerFunction(Function &F) {
   };
   SmallVector<CallBase *, 8> Needed;
   for (CallBase *S : Syncs) {
-    if (Redundant(S)) {
+    if (Cold.count(S->getParent()) || Redundant(S)) {
       SyncSet.erase(S);
       replaceMarkerCall(S);
     } else
@@ -939,7 +978,8 @@ void Lowering::lowerFunction(Function &F) {
   // 4. Exits.
   SmallVector<Instruction *, 8> Exits;
   for (BasicBlock &BB : F)
-    if (isa<ReturnInst>(BB.getTerminator()) || isa<ResumeInst>(BB.getTerminator()))
+    if ((isa<ReturnInst>(BB.getTerminator()) || isa<ResumeInst>(BB.getTerminator())) &&
+        !Cold.count(&BB))
       Exits.push_back(BB.getTerminator());
   for (Instruction *T : Exits) {
     if (isa<ResumeInst>(T)) {
@@ -954,7 +994,7 @@ void Lowering::lowerFunction(Function &F) {
     RB.CreateCall(LeaveFrame, {SF});
   }
   // 4b. Exceptions leaving F from calls outside its EH scopes.
-  addExitPad(F, SF);
+  addExitPad(F, SF, Cold);
   // 4c. On every resumed path, the locals helpers write through pointers escape.
   ResumedBlocks = nullptr;
   {
@@ -978,6 +1018,9 @@ void Lowering::lowerFunction(Function &F) {
   }
   // 5. Frame conditions.
   fixOverAligned(F);
+  if (F.hasFnAttribute("frame-pointer"))  // for a frameless wrapper (SplitPrefix.cpp)
+    F.addFnAttr("sprig-orig-frame-pointer",
+                F.getFnAttribute("frame-pointer").getValueAsString());
   F.addFnAttr("frame-pointer", "all");
   F.addFnAttr("no-realign-stack");
   F.addFnAttr("sprig-spawner");  // for the late pass (over-aligned allocas from inlining)
@@ -1051,17 +1094,27 @@ struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
   static bool isRequired() { return true; }
 };
 
+// `-mllvm -sprig-split-prefix=0` keeps spawning functions whole (to measure the split).
+static cl::opt<bool> SplitPrefix("sprig-split-prefix", cl::init(true), cl::Hidden,
+                                 cl::desc("Sprig: split the paths that never spawn into "
+                                          "a frameless wrapper"));
+
 // Inlining runs after LowerSpawns and can bring over-aligned allocas into a spawning
 // function (an inlined callee's alignas(64) array): fix those up at the end of the
 // pipeline, before the backend would realign the stack.
 struct FixSpawnerFramesPass : PassInfoMixin<FixSpawnerFramesPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     bool Changed = false;
+    SmallVector<Function *, 16> Spawners;
     for (Function &F : M)
-      if (!F.isDeclaration() && F.hasFnAttribute("sprig-spawner")) {
-        fixOverAlignedAllocas(M, F);
-        Changed = true;
-      }
+      if (!F.isDeclaration() && F.hasFnAttribute("sprig-spawner"))
+        Spawners.push_back(&F);
+    for (Function *F : Spawners) {
+      fixOverAlignedAllocas(M, *F);
+      if (SplitPrefix)
+        splitNonSpawningPrefix(*F);
+      Changed = true;
+    }
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }

@@ -1,0 +1,98 @@
+// The paths of a spawning function that never spawn get no frame: the function becomes
+// a frameless wrapper that returns on those paths and tail-calls (musttail, a jump) the
+// lowered body on the others (plugin/SplitPrefix.cpp). A prefix with an effect outside
+// the function's own stack must not run twice, so such a function stays whole; so does
+// every function under -mllvm -sprig-split-prefix=0.
+// RUN: %sprigxx -O2 -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %sprigxx -O2 -S -emit-llvm %s -o - -mllvm -sprig-split-prefix=0 | FileCheck %s --check-prefix=OFF
+// RUN: %sprigxx -O2 -S %s -o - | FileCheck %s --check-prefix=ASM
+long f(long);
+extern long counter;
+struct Big { long a[8]; };
+Big g(long);
+
+// CHECK-LABEL: define {{.*}}i64 @_Z3fibl(
+// CHECK-NOT: alloca
+// CHECK-NOT: setjmp
+// CHECK: musttail call {{.*}}i64 @_Z3fibl.sprig.body(i64 {{.*}}%0)
+// CHECK-NEXT: ret i64
+// OFF-NOT: sprig.body
+// ASM-LABEL: _Z3fibl:
+// ASM-NOT: push
+// ASM: jge _Z3fibl.sprig.body
+// ASM-NOT: push
+// ASM: retq
+long fib(long n) {
+  if (n < 2)
+    return n;
+  long x, y;
+  [[sprig::spawn]] x = fib(n - 1);
+  y = fib(n - 2);
+  [[sprig::sync]];
+  return x + y;
+}
+
+// A prefix with a store to memory the caller can see: not split.
+// CHECK-LABEL: define {{.*}}i64 @_Z6countsl(
+// CHECK: llvm.eh.sjlj.setjmp
+// CHECK-NOT: sprig.body
+long counts(long n) {
+  ++counter;
+  if (n < 2)
+    return n;
+  long x, y;
+  [[sprig::spawn]] x = counts(n - 1);
+  y = counts(n - 2);
+  [[sprig::sync]];
+  return x + y;
+}
+
+// A spawn inside a loop: the split point moves out of the loop, before it.
+// CHECK-LABEL: define {{.*}}i64 @_Z4loopl(
+// CHECK-NOT: alloca
+// CHECK: musttail call {{.*}}i64 @_Z4loopl.sprig.body(
+long loop(long n) {
+  if (n < 8)
+    return f(n);
+  long r[4];
+  for (int i = 0; i < 4; ++i)
+    [[sprig::spawn]] r[i] = loop(n / 2 - i);
+  [[sprig::sync]];
+  return r[0] + r[1] + r[2] + r[3];
+}
+
+// A struct returned through sret: musttail forwards the hidden pointer.
+// CHECK-LABEL: define {{.*}}void @_Z5bigfnl(ptr {{.*}}sret
+// CHECK: musttail call void @_Z5bigfnl.sprig.body(ptr {{.*}}sret
+Big bigfn(long n) {
+  if (n < 2)
+    return Big{{n}};
+  Big x;
+  [[sprig::spawn]] x = bigfn(n - 1);
+  Big y = bigfn(n - 2);
+  [[sprig::sync]];
+  Big s;
+  for (int i = 0; i < 8; ++i)
+    s.a[i] = x.a[i] + y.a[i];
+  return s;
+}
+
+// Spawning from the first statement: nothing to split.
+// CHECK-LABEL: define {{.*}}i64 @_Z5firstl(
+// CHECK-NOT: sprig.body
+// CHECK: ret i64
+long first(long n) {
+  long x;
+  [[sprig::spawn]] x = f(n);
+  long y = f(n + 1);
+  [[sprig::sync]];
+  return x + y;
+}
+
+// The bodies follow, in the order of their wrappers, each with the whole lowering.
+// CHECK: define internal {{.*}}i64 @_Z3fibl.sprig.body(
+// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: define internal {{.*}}i64 @_Z4loopl.sprig.body(
+// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: define internal {{.*}}void @_Z5bigfnl.sprig.body(
+// CHECK: llvm.eh.sjlj.setjmp
