@@ -578,7 +578,11 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   H->removeFnAttr(Attribute::AlwaysInline);
   H->removeFnAttr(Attribute::InlineHint);
   H->addFnAttr(Attribute::NoInline);
-  H->addFnAttr("frame-pointer", "all");
+  // The helper keeps F's own frame-pointer setting (not F's forced one): its frame is
+  // never resumed on another stack, and a child that moved returns on this one.
+  H->removeFnAttr("frame-pointer");
+  if (F.hasFnAttribute("frame-pointer"))
+    H->addFnAttr(F.getFnAttribute("frame-pointer"));
   if (F.hasPersonalityFn())
     H->setPersonalityFn(F.getPersonalityFn());
   H->setCallingConv(CallingConv::C);
@@ -832,25 +836,33 @@ void Lowering::addExitPad(Function &F, Value *SF, const SmallPtrSetImpl<BasicBlo
 
 // The dynamic alloca that makes the backend address every local of F from the frame
 // pointer and keep no reserved call frame (a continuation may run with the stack pointer
-// on another stack). It must exist, not run: it sits behind a test of __sprig_zero
-// (always 0) that the optimiser cannot decide. Where it sits does not matter to the
+// on another stack). It must exist, not run: its block is reached only from an empty
+// `asm goto`, so no instruction of it runs. Where it sits does not matter to the
 // backend, so it goes to the first spawn's entry block, off the paths that never spawn.
 void Lowering::emitForceFrame(IRBuilder<> &B) {
   GlobalVariable *Zero = M.getGlobalVariable("__sprig_zero");
   if (!Zero)
     Zero = new GlobalVariable(M, I64, false, GlobalValue::ExternalLinkage, nullptr,
                               "__sprig_zero");
-  LoadInst *Z = B.CreateLoad(I64, Zero, /*isVolatile=*/true, "sprig.zero");
-  Value *Never = B.CreateICmpNE(Z, B.getInt64(0));
-  Instruction *ThenT = SplitBlockAndInsertIfThen(Never, &*B.GetInsertPoint(), false);
-  IRBuilder<> TB(ThenT);
+  // An empty `asm goto` whose only target is the alloca's block: no instruction runs,
+  // and the optimiser must keep the block (it cannot know the asm never jumps).
+  BasicBlock *Here = B.GetInsertBlock();
+  BasicBlock *Cont = Here->splitBasicBlock(B.GetInsertPoint(), "sprig.framed");
+  BasicBlock *Force = BasicBlock::Create(C, "sprig.forceframe", Here->getParent(), Cont);
+  Here->getTerminator()->eraseFromParent();
+  IRBuilder<> HB(Here);
+  HB.CreateCallBr(InlineAsm::get(FunctionType::get(VoidTy, false), "", "!i",
+                                 /*hasSideEffects=*/true),
+                  Cont, {Force});
+  IRBuilder<> TB(Force);
+  LoadInst *Z = TB.CreateLoad(I64, Zero, /*isVolatile=*/true, "sprig.zero");
   AllocaInst *Dyn = TB.CreateAlloca(I8, Z, "sprig.forceframe");
   Dyn->setAlignment(Align(16));
   TB.CreateCall(InlineAsm::get(FunctionType::get(VoidTy, {PtrTy}, false), "", "r,~{memory}",
                                /*hasSideEffects=*/true),
                 {Dyn});
-  B.SetInsertPoint(ThenT->getParent()->getSingleSuccessor(),
-                   ThenT->getParent()->getSingleSuccessor()->begin());
+  TB.CreateBr(Cont);
+  B.SetInsertPoint(Cont, Cont->begin());
 }
 
 void Lowering::lowerFunction(Function &F) {
