@@ -266,6 +266,7 @@ static void init_worker(Worker *w, int id) {
   w->abi.bottom = 0;
   w->abi.buf = static_cast<sprig_frame **>(m);
   w->abi.mask = static_cast<int64_t>(depth - 1);
+  w->abi.limit = w->abi.mask;  // top is 0
   w->abi.spawns = 0;
   w->id = id;
   w->rng = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(id + 1);

@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 1
+#define SPRIG_ABI_VERSION 2
 
 /* sprig_frame.flags */
 #define SPRIG_FRAME_STOLEN 0x1u    /* continuation stolen since the last sync: sync is slow */
@@ -99,6 +99,11 @@ typedef struct sprig_worker_abi {
   /* [immutable after start] ring of frame pointers and its size - 1 (power of two). */
   sprig_frame **buf;
   int64_t mask;
+  /* [owner] a push at index bottom <= limit cannot overflow: limit = mask + a value of
+   * top the owner read earlier. top only grows, so the bound only errs on the safe side,
+   * and the push never reads the thieves' line; past it, the push reads top
+   * again. */
+  int64_t limit;
   /* [owner] spawns made by this worker (SPRIG_STATS). */
   uint64_t spawns;
 } sprig_worker_abi;
@@ -199,8 +204,14 @@ SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
 SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, sprig_frame *f) {
   sprig_worker_abi *d = (sprig_worker_abi *)w;
   int64_t b = d->bottom; /* owner-private write, so a plain read is exact */
-  if (SPRIG_UNLIKELY(b - __atomic_load_n(&d->top, __ATOMIC_RELAXED) > d->mask))
-    __sprig_deque_overflow(w);
+  if (SPRIG_UNLIKELY(b > d->limit)) { /* else b - top <= b - (limit - mask) <= mask */
+    /* Past the bound: read top again (relaxed: any value at least as new as the one
+     * limit came from keeps the bound safe). Inline, so that no call that returns sits
+     * on the spawn path (it would make the helper keep more registers). */
+    d->limit = __atomic_load_n(&d->top, __ATOMIC_RELAXED) + d->mask;
+    if (SPRIG_UNLIKELY(b > d->limit))
+      __sprig_deque_overflow(w);
+  }
   __atomic_store_n(&d->buf[b & d->mask], f, __ATOMIC_RELAXED);
   __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELEASE);
 }

@@ -20,6 +20,7 @@ struct TestDeque {
     w.abi.bottom = 0;
     w.abi.buf = ring.data();
     w.abi.mask = static_cast<int64_t>(depth - 1);
+    w.abi.limit = w.abi.mask;
   }
   sprig_worker *abi() { return sprig::as_abi(&w); }
 };
@@ -101,6 +102,26 @@ TEST(DequeDeathTest, OverflowIsFatal) {
   EXPECT_DEATH(sprig_deque_push(d.abi(), &f[4]),
                "sprig: spawn nesting deeper than the deque of worker 0 \\(4 entries\\); "
                "raise SPRIG_DEQUE_DEPTH");
+}
+
+// The push checks bottom against an owner-private bound (limit = mask + a top read
+// earlier), never the thieves' top: after steals free slots, the first push past the
+// stale bound reads top again and goes on; a push into a really full ring still dies.
+TEST(DequeDeathTest, LimitFollowsSteals) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  TestDeque d(4);
+  sprig_frame f[7];
+  for (int k = 0; k < 4; ++k)
+    sprig_deque_push(d.abi(), &f[k]);
+  EXPECT_EQ(d.w.abi.limit, 3);
+  for (int k = 0; k < 2; ++k)
+    ASSERT_EQ(sprig::deque_steal(&d.w).status, sprig::Steal::Won);
+  sprig_deque_push(d.abi(), &f[4]);  // past the stale bound: refreshed from top = 2
+  sprig_deque_push(d.abi(), &f[5]);
+  EXPECT_EQ(d.w.abi.limit, 5);
+  EXPECT_EQ(d.w.abi.bottom, 6);
+  EXPECT_DEATH(sprig_deque_push(d.abi(), &f[6]),
+               "sprig: spawn nesting deeper than the deque of worker 0 \\(4 entries\\)");
 }
 
 // Stress: one owner pushing and popping (the inline fast paths of sprig/abi.h) against
