@@ -221,6 +221,33 @@ def main():
               f"{fmt_r(tc / ts)} |")
             w("")
 
+    PO = int(mach.get("pover", "0") or 0)
+    w(f"### Issue 7 targets: Sprig's speedup, and oversubscription")
+    w("")
+    w(f"TS/T{P} >= 1.9 is the target for fib, nqueens, uts and cilksort (read it against the "
+      f"capacity above). " + (f"T_{PO}: Sprig with SPRIG_NWORKERS={PO}, more workers than "
+      f"the {mach['cores']} cores; the target is T_{PO} <= 1.1 T_{P}." if PO else ""))
+    w("")
+    if PO:
+        w(f"| benchmark | Sprig T1/TS | Sprig T1/T{P} | Sprig TS/T{P} | T_{PO} (s) | "
+          f"T_{PO} / T_{P} |")
+        w("|---|--:|--:|--:|--:|--:|")
+    else:
+        w(f"| benchmark | Sprig T1/TS | Sprig T1/T{P} | Sprig TS/T{P} |")
+        w("|---|--:|--:|--:|")
+    for b in benches:
+        ts = cell(b, "serial", 1)[0]
+        t1 = cell(b, "sprig", 1)[0]
+        tp = cell(b, "sprig", P)[0]
+        row = (f"| {b} | {fmt_r(t1 / ts if t1 and ts else None)} | "
+               f"{fmt_r(t1 / tp if t1 and tp else None)} | "
+               f"{fmt_r(ts / tp if ts and tp else None)} |")
+        if PO:
+            to = cell(b, "sprig", PO)[0]
+            row += f" {fmt_s(to)} | {fmt_r(to / tp if to and tp else None)} |"
+        w(row)
+    w("")
+
     w("### Spread")
     w("")
     w("Minimum / median / maximum of each cell, seconds.")
@@ -229,7 +256,7 @@ def main():
     w("|---|---|--:|--:|--:|--:|--:|")
     for b in benches:
         for c in ["serial", "calls"] + COMPETITORS:
-            for p in sorted({1, P}):
+            for p in sorted({1, P, PO} - {0}):
                 med, _, n, lo, hi = cell(b, c, p)
                 if n:
                     w(f"| {b} | {c} | {p} | {fmt_s(lo)} | {fmt_s(med)} | {fmt_s(hi)} | {n} |")

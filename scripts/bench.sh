@@ -14,6 +14,8 @@
 # Environment (all optional):
 #   BENCH_REPS=5            repetitions of each (program, P)
 #   BENCH_P=<nproc>         the parallel P
+#   BENCH_POVER=<4 x P>     Sprig only, also at this many workers (oversubscribed: more
+#                           workers than cores; 0 = skip)
 #   BENCH_ONLY="fib uts"    a subset of the benchmarks (the report says so)
 #   BENCH_TIMEOUT=300       seconds before one run counts as hung
 #   BENCH_CELL_SECONDS=100  a (program, P) whose runs took this long in all gets no more
@@ -34,6 +36,7 @@ command -v "$CXX" >/dev/null || die "$CXX not found (run 'make deps')"
 
 REPS=${BENCH_REPS:-5}
 PMAX=${BENCH_P:-$(nproc)}
+POVER=${BENCH_POVER:-$((4 * PMAX))}
 TIMEOUT=${BENCH_TIMEOUT:-300}
 CELL_SECONDS=${BENCH_CELL_SECONDS:-100}
 DOCS=${BENCH_DOCS:-$ROOT/docs/bench}
@@ -42,6 +45,7 @@ BENCHES=${BENCH_ONLY:-$ALL_BENCHES}
 for b in $BENCHES; do [ -d "$ROOT/bench/$b" ] || die "unknown benchmark '$b'"; done
 [[ "$REPS" =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPS must be a positive integer"
 [[ "$PMAX" =~ ^[1-9][0-9]*$ ]] || die "BENCH_P must be a positive integer"
+[[ "$POVER" =~ ^[0-9]+$ ]] || die "BENCH_POVER must be a non-negative integer"
 
 # ---- dependencies: the project's list, plus GNU time for the peak RSS ----
 "$ROOT/scripts/install-deps.sh" || die "missing dependencies (see above)"
@@ -169,6 +173,9 @@ for rep in $(seq 1 "$REPS"); do
         run_one "$b" "$c" "$p" "$rep"
       done
     done
+    if [ "$POVER" -gt 0 ] && [ "$POVER" != "$PMAX" ] && [ "$POVER" != 1 ]; then
+      run_one "$b" sprig "$POVER" "$rep"
+    fi
   done
 done
 
@@ -188,7 +195,7 @@ run_micro() {  # NAME ENV... -- EXE ARGS...
     cat "$MICRO/$name.out" "$MICRO/$name.err" >&2
     exit 1
   fi
-  grep -E '_median' "$MICRO/$name.out" | sed 's/^/  /'
+  { grep -E '_median' "$MICRO/$name.out" || true; } | sed 's/^/  /'
   if grep -q 'error_occurred\|ERROR OCCURRED' "$MICRO/$name.out" "$MICRO/$name.json"; then
     die "microbenchmark $name reported an error (see $MICRO/$name.out)"
   fi
@@ -209,6 +216,7 @@ MACHINE="$OUT/machine.txt"
   echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
   echo "cores=$(nproc)"
   echo "pmax=$PMAX"
+  echo "pover=$POVER"
   echo "reps=$REPS"
   echo "kernel=$(uname -sr)"
   echo "cxx=$($CXX --version | head -n 1)"
