@@ -121,6 +121,11 @@ private:
   Function *LhsBeginFn = nullptr;
   SmallPtrSet<Function *, 16> LhsFns;
   FunctionCallee InFlight;
+  // i1 alloca, false at entry, true at every spawn: promoted to SSA by the optimiser, it
+  // tells each sync and exit whether this path has spawned at all (a sync after a loop
+  // that spawned nothing, a leaf of uts, waits for nothing and touches no frame).
+  AllocaInst *Spawned = nullptr;
+  void ifSpawned(Instruction *Before, function_ref<void(IRBuilder<> &)> Body);
 };
 
 // ---- ABI functions: declarations, then their bodies linked from abi.bc ----
@@ -274,6 +279,13 @@ BasicBlock *Lowering::emitSyncWait(Function &F, Instruction *Term, Value *SF,
                                    bool CheckException) {
   IRBuilder<> B(Term);
   B.SetCurrentDebugLocation(DL);
+  {  // no spawn on the way here: nothing to wait for
+    BasicBlock *Test = BasicBlock::Create(C, Prefix + ".test", &F, Cont);
+    B.CreateCondBr(B.CreateLoad(B.getInt1Ty(), Spawned, "sprig.spawned"), Test, Cont);
+    Term->eraseFromParent();
+    Term = BranchInst::Create(Cont, Test);
+    B.SetInsertPoint(Term);
+  }
   Value *Flags = B.CreateLoad(I32, SF, "sprig.flags");
   Value *Any = B.CreateICmpNE(
       B.CreateAnd(Flags, B.getInt32(SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION)),
@@ -768,6 +780,7 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   }
   IRBuilder<> PBld(OldBr);
   PBld.SetCurrentDebugLocation(DL);
+  PBld.CreateStore(PBld.getTrue(), Spawned);
   Value *R = emitSetjmp(PBld, SF);
   BasicBlock *CallBB = BasicBlock::Create(C, "spawn.call", &F, Exit);
   PBld.CreateCondBr(PBld.CreateICmpEQ(R, PBld.getInt32(0)), CallBB,
@@ -827,8 +840,8 @@ void Lowering::addExitPad(Function &F, Value *SF, const SmallPtrSetImpl<BasicBlo
   IRBuilder<> B(Pad);
   LandingPadInst *LP = B.CreateLandingPad(StructType::get(PtrTy, I32), 0);
   LP->setCleanup(true);
-  B.CreateCall(LeaveFrame, {SF});
   B.CreateResume(LP);
+  ifSpawned(Pad->getTerminator(), [&](IRBuilder<> &TB) { TB.CreateCall(LeaveFrame, {SF}); });
   for (CallInst *CI : Calls)
     changeToInvokeAndSplitBasicBlock(CI, Pad);
   syncAtLandingPad(F, LP, SF);  // the sync goes between the pad and the leave
@@ -863,6 +876,15 @@ void Lowering::emitForceFrame(IRBuilder<> &B) {
                 {Dyn});
   TB.CreateBr(Cont);
   B.SetInsertPoint(Cont, Cont->begin());
+}
+
+// Run Body (at Before) only on paths that spawned.
+void Lowering::ifSpawned(Instruction *Before, function_ref<void(IRBuilder<> &)> Body) {
+  IRBuilder<> B(Before);
+  Value *S = B.CreateLoad(B.getInt1Ty(), Spawned, "sprig.spawned");
+  Instruction *ThenT = SplitBlockAndInsertIfThen(S, Before->getIterator(), false);
+  IRBuilder<> TB(ThenT);
+  Body(TB);
 }
 
 void Lowering::lowerFunction(Function &F) {
@@ -914,6 +936,11 @@ void Lowering::lowerFunction(Function &F) {
   // (emitForceFrame), so nothing at entry clobbers memory.
   EB.CreateStore(EB.getInt32(0), SF);
   SF->setMetadata("sprig.frame", MDNode::get(C, {}));  // found again by the late pass
+  {
+    IRBuilder<> AB(&EntryBB, EntryBB.begin());
+    Spawned = AB.CreateAlloca(AB.getInt1Ty(), nullptr, "sprig.spawned");
+  }
+  EB.CreateStore(EB.getFalse(), Spawned);
 
   // 2. Spawns.
   for (Spawn &S : Spawns) {
@@ -1001,9 +1028,10 @@ void Lowering::lowerFunction(Function &F) {
       emitSync(F, Mark, SF, /*Rethrowing=*/false);  // T is now in the sync's continuation
       (void)BB;
     }
-    IRBuilder<> RB(T);
-    RB.SetCurrentDebugLocation(T->getDebugLoc());
-    RB.CreateCall(LeaveFrame, {SF});
+    ifSpawned(T, [&](IRBuilder<> &RB) {
+      RB.SetCurrentDebugLocation(T->getDebugLoc());
+      RB.CreateCall(LeaveFrame, {SF});
+    });
   }
   // 4b. Exceptions leaving F from calls outside its EH scopes.
   addExitPad(F, SF, Cold);

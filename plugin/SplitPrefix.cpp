@@ -20,9 +20,10 @@
 // continues there with its frame: the tail call is a jump, so the body's frame takes the
 // place of F's and returns straight to F's caller.
 //
-// Conditions (else F is left as it is): D is not the entry block; the prefix has no call
-// or store with effects outside F's own allocas; F is not variadic and has no inalloca,
-// preallocated or swifterror parameter (musttail must forward them unchanged).
+// Conditions (else F is left as it is): D is not the entry block; the prefix has no effect
+// outside F's own allocas, and is cheap to run twice (no call, at most 32 instructions);
+// F is not variadic and has no inalloca, preallocated or swifterror parameter (musttail
+// must forward them unchanged).
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -39,6 +40,9 @@
 using namespace llvm;
 
 namespace sprig {
+
+// The most IR instructions (debug and alloca aside) the prefix may have.
+constexpr unsigned kMaxPrefixInstructions = 32;
 
 static AllocaInst *findFrame(Function &F) {
   for (Instruction &I : F.getEntryBlock())
@@ -93,6 +97,23 @@ static bool harmlessTwice(const Instruction &I) {
     return AI && AI->isStaticAlloca();
   }
   return !I.mayHaveSideEffects();
+}
+
+// Is the prefix cheap enough to run twice? A call that returns past D pays the prefix
+// again in the body: worth it for a compare or a little arithmetic, not for a call
+// (uts's prefix calls log1p: split, it ran 15-20% slower than whole).
+static bool cheapTwice(const SmallPtrSetImpl<BasicBlock *> &Prefix) {
+  unsigned N = 0;
+  for (BasicBlock *BB : Prefix)
+    for (Instruction &I : *BB) {
+      if (isa<DbgInfoIntrinsic>(I) || isa<AllocaInst>(I) || I.isLifetimeStartOrEnd())
+        continue;
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && !isa<IntrinsicInst>(CB))
+        return false;
+      if (++N > kMaxPrefixInstructions)
+        return false;
+    }
+  return true;
 }
 
 // Allocas whose every use is a store into them (or a lifetime marker): nobody reads
@@ -183,6 +204,8 @@ bool splitNonSpawningPrefix(Function &F) {
     for (Instruction &I : *BB)
       if (!harmlessTwice(I))
         return false;
+  if (!cheapTwice(Prefix))
+    return false;
 
   // The body: the whole lowered function, entered only through F's tail call.
   ValueToValueMapTy VMap;

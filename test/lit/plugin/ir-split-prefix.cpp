@@ -1,8 +1,9 @@
 // The paths of a spawning function that never spawn get no frame: the function becomes
 // a frameless wrapper that returns on those paths and tail-calls (musttail, a jump) the
 // lowered body on the others (plugin/SplitPrefix.cpp). A prefix with an effect outside
-// the function's own stack must not run twice, so such a function stays whole; so does
-// every function under -mllvm -sprig-split-prefix=0.
+// the function's own stack must not run twice, and one with a call is too dear to run
+// twice, so such functions stay whole; so does every function under
+// -mllvm -sprig-split-prefix=0.
 // RUN: %sprigxx -O2 -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %sprigxx -O2 -S -emit-llvm %s -o - -mllvm -sprig-split-prefix=0 | FileCheck %s --check-prefix=OFF
 // RUN: %sprigxx -O2 -S %s -o - | FileCheck %s --check-prefix=ASM
@@ -43,6 +44,22 @@ long counts(long n) {
   long x, y;
   [[sprig::spawn]] x = counts(n - 1);
   y = counts(n - 2);
+  [[sprig::sync]];
+  return x + y;
+}
+
+// A prefix that calls a function, even one without effects, is too dear to run twice.
+__attribute__((const)) long heavy(long);
+// CHECK-LABEL: define {{.*}}i64 @_Z11calls_firstl(
+// CHECK: llvm.eh.sjlj.setjmp
+// CHECK-NOT: sprig.body
+long calls_first(long n) {
+  long k = heavy(n);
+  if (k < 2)
+    return k;
+  long x, y;
+  [[sprig::spawn]] x = calls_first(n - 1);
+  y = calls_first(n - 2);
   [[sprig::sync]];
   return x + y;
 }
