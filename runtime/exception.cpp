@@ -58,7 +58,12 @@ extern "C" void __sprig_child_threw(sprig_frame *parent, void *exn, uint32_t chi
 extern "C" void __sprig_leave_helper_exc(sprig_frame *parent) {
   // The pop succeeds only if the parent was not stolen: then we are on the runner's
   // thread and it resumes right after we return, so it may set its own flag.
-  sprig_leave_helper(parent);  // does not return if the parent was stolen
+  // sprig_leave_helper, with the runtime's child_done instead of __sprig_child_done, so
+  // that under TSan the frames between the helper and the switch are the same on both
+  // paths (the helper, one entry point, child_done: runtime/scheduler.cpp).
+  sprig_worker *w = sprig_self();
+  if (!sprig_deque_pop(w))
+    child_done(as_worker(w), parent);  // parent stolen: never returns
   parent->flags |= SPRIG_FRAME_EXCEPTION;
 }
 

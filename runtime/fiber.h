@@ -13,6 +13,7 @@
 // (sprig_frame.orig_stack), else back to the pool. The resumer of a sync takes it over.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "sanitizer.h"
 #include <cstddef>
 #include <cstdint>
 
@@ -27,6 +28,9 @@ struct Fiber {
   std::size_t map_bytes = 0;
   bool native = false;
   Fiber *next = nullptr;    // pool link
+#if SPRIG_SAN_FIBERS
+  SanStack san;             // ASan/TSan state of this stack (runtime/sanitizer.h)
+#endif
 
   bool contains(const void *p) const {
     return static_cast<const char *>(p) >= lo && static_cast<const char *>(p) < hi;

@@ -33,6 +33,10 @@ extern Global g;
 void parse_environment(Settings &s);
 // runtime/scheduler.cpp
 void start_workers();
+// A child ended and its parent was stolen: sprig_leave_helper's slow path, shared by
+// __sprig_child_done and __sprig_leave_helper_exc (each called straight from a helper).
+[[noreturn]] __attribute__((visibility("hidden"))) void child_done(Worker *w,
+                                                                 sprig_frame *parent);
 // runtime/sleep.cpp
 // Sleep until woken or a timeout; true if woken (work may have appeared).
 bool sleep_idle(Worker *w);

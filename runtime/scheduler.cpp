@@ -26,6 +26,7 @@
 #include "deque.h"
 #include "sprig/sprig.h"
 #include "global.h"
+#include "sanitizer.h"
 #include "trace.h"
 #include <cstdio>
 #include <cstdlib>
@@ -88,6 +89,17 @@ __attribute__((constructor)) static void process_init() {
 }
 
 // ---- switching stacks ----
+//
+// Every switch goes through san_jump (a __builtin_longjmp, plus the ASan/TSan
+// annotations in sanitizer builds) or san_start_stack + run_on_stack. Under TSan the
+// functions on the way from a runtime entry point to the switch must not push
+// shadow-stack entries of their own, or the `pops` counts below would be wrong: they are
+// always_inline there, and the switch itself (sanitizer.cpp) is not instrumented.
+#if SPRIG_TSAN
+#define SPRIG_SWITCH_PATH static inline __attribute__((always_inline))
+#else
+#define SPRIG_SWITCH_PATH static
+#endif
 
 // Start `fn(w)` with the stack pointer at `sp`. Used once per scheduler stack.
 [[noreturn]] static void run_on_stack(void *sp, void (*fn)(Worker *), Worker *w) {
@@ -116,29 +128,39 @@ __attribute__((constructor)) static void process_init() {
 
 [[noreturn]] static void sched_loop(Worker *w);
 
-[[noreturn]] static void sched_entry(Worker *w) { sched_loop(w); }
+[[noreturn]] static void sched_entry(Worker *w) {
+  san_started(w->sched_fiber);  // pairs with san_start_stack in enter_scheduler
+  sched_loop(w);
+}
 
 // Leave the current stack for this worker's scheduler loop, which first runs
-// `w->pending`. Never returns.
-[[noreturn]] static void enter_scheduler(Worker *w) {
+// `w->pending`. Never returns. `how`: what becomes of the stack we leave. `san_pops`
+// (TSan): shadow-stack entries on this stack of frames that will never return here,
+// counted from the innermost: the runtime entry points on the way here and, when a
+// child ends on a stolen parent, its helper.
+[[noreturn]] SPRIG_SWITCH_PATH void enter_scheduler(Worker *w, SanLeave how, unsigned san_pops) {
+  Fiber *from = w->cur;
   w->cur = nullptr;
   if (w->sched_running)
-    __builtin_longjmp(w->sched_ctx, 1);
+    san_jump(from, how, san_pops, w->sched_fiber, w->sched_ctx);
   // The root worker starts its loop lazily, on a fiber of its own.
   if (!w->sched_fiber)
     w->sched_fiber = fiber_get(w);
+  san_start_stack(from, how, san_pops, w->sched_fiber);
   run_on_stack(w->sched_fiber->start_sp(), sched_entry, w);
 }
 
-// Jump into a frame's saved context with the given stack. Never returns.
-[[noreturn]] static void jump_into(Worker *w, sprig_frame *f, Fiber *stack, void *sp) {
+// From the scheduler loop, jump into a frame's saved context with the given stack.
+// Never returns. (sched_loop pushed its own TSan entry on the scheduler stack, and
+// resumes at its setjmp with it: nothing to pop.)
+[[noreturn]] SPRIG_SWITCH_PATH void jump_into(Worker *w, sprig_frame *f, Fiber *stack, void *sp) {
   w->cur = stack;
   f->ctx[2] = sp;
-  __builtin_longjmp(f->ctx, 1);
+  san_jump(w->sched_fiber, SanLeave::Resume, 0, stack, f->ctx);
 }
 
 // Resume a frame at its sync, on its original stack, all children having ended.
-[[noreturn]] static void resume_at_sync(Worker *w, sprig_frame *f) {
+[[noreturn]] SPRIG_SWITCH_PATH void resume_at_sync(Worker *w, sprig_frame *f) {
   check_magic(f, "resume_at_sync");
   f->flags &= ~SPRIG_FRAME_STOLEN;
   f->steals = 0;
@@ -148,7 +170,7 @@ __attribute__((constructor)) static void process_init() {
 }
 
 // Run a stolen continuation on a fresh fiber. Never returns.
-[[noreturn]] static void resume_stolen(Worker *w, sprig_frame *f) {
+[[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f) {
   check_magic(f, "steal");
   if (!(f->flags & SPRIG_FRAME_STOLEN)) {
     f->flags |= SPRIG_FRAME_STOLEN;
@@ -161,7 +183,7 @@ __attribute__((constructor)) static void process_init() {
   jump_into(w, f, fb, fb->start_sp());
 }
 
-static void run_pending(Worker *w) {
+SPRIG_SWITCH_PATH void run_pending(Worker *w) {
   Pending p = w->pending;
   w->pending = Pending{};
   if (p.free_fiber)
@@ -207,7 +229,8 @@ static inline uint64_t next_random(Worker *w) {
         // own stack, at the context __sprig_leave_root saved (no SP change).
         w->cur = &w->native;
         SPRIG_TRACE(kTraceRoot, "worker %d takes root frame %p back", w->id, (void *)f);
-        __builtin_longjmp(f->ctx, 1);
+        // Our scheduler stack is left for good: the next root binding starts it afresh.
+        san_jump(w->sched_fiber, SanLeave::Dies, 0, &w->native, f->ctx);
       }
     }
     if (n > 1) {
@@ -250,6 +273,7 @@ static void *worker_thread(void *arg) {
   Worker *w = static_cast<Worker *>(arg);
   set_self(w);
   install_overflow_handler_for_thread();
+  san_worker_thread(w);  // the loop's stack is this thread's own
   sched_loop(w);
 }
 
@@ -301,6 +325,32 @@ void start_workers() {
   g.started.store(true, std::memory_order_release);
 }
 
+// A child ended and its parent was stolen (sprig_leave_helper's slow path; called by
+// __sprig_child_done and __sprig_leave_helper_exc). Not inlined under TSan, so that on
+// both paths this function, the entry point that called it and the helper each hold
+// one shadow-stack entry.
+#if SPRIG_TSAN
+#define SPRIG_CHILD_DONE_INLINE __attribute__((noinline))
+#else
+#define SPRIG_CHILD_DONE_INLINE
+#endif
+[[noreturn]] SPRIG_CHILD_DONE_INLINE void child_done(Worker *w, sprig_frame *parent) {
+  SPRIG_TRACE(kTraceSync, "worker %d: child of %p ends, parent stolen", w->id, (void *)parent);
+  check_magic(parent, "child_done");
+  Fiber *cur = w->cur;
+  bool keep = cur->contains(parent);
+  if (keep)
+    parent->orig_stack = cur;  // the frame lives here: the stack is now the frame's
+  else
+    w->pending.free_fiber = cur;  // nothing of value left on it
+  w->pending.child_done = parent;
+  // TSan: pop this function, the entry point and the helper. What is left is the
+  // parent's entry (the frame resumes at its sync on this stack and returns here) or, on
+  // a thief's fiber, nothing: the continuation that called the helper has its entry on
+  // the stack its frame lives on.
+  enter_scheduler(w, keep ? SanLeave::Resume : SanLeave::Dies, 3);
+}
+
 }  // namespace sprig
 
 using namespace sprig;
@@ -330,6 +380,7 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   g.root_mutex.lock();
   Worker *w = &g.workers[0];
   fiber_init_native(&w->native);
+  san_native_stack(&w->native);
   w->cur = &w->native;
   w->sched_running = false;
   set_self(w);
@@ -350,7 +401,8 @@ void __sprig_leave_root(sprig_frame *sf) {
     SPRIG_TRACE(kTraceRoot, "worker %d hands root frame %p back", w->id, (void *)sf);
     if (__builtin_setjmp(sf->ctx) == 0) {
       w->pending.root_ready = sf;
-      enter_scheduler(w);
+      // The root thread resumes this stack here, in this function: nothing to pop.
+      enter_scheduler(w, SanLeave::Resume, 0);
     }
     // Resumed here by the root thread's scheduler loop, on the root thread.
   }
@@ -362,16 +414,7 @@ void __sprig_leave_root(sprig_frame *sf) {
 }
 
 void __sprig_child_done(sprig_worker *aw, sprig_frame *parent) {
-  Worker *w = as_worker(aw);
-  SPRIG_TRACE(kTraceSync, "worker %d: child of %p ends, parent stolen", w->id, (void *)parent);
-  check_magic(parent, "child_done");
-  Fiber *cur = w->cur;
-  if (cur->contains(parent))
-    parent->orig_stack = cur;  // the frame lives here: the stack is now the frame's
-  else
-    w->pending.free_fiber = cur;  // nothing of value left on it
-  w->pending.child_done = parent;
-  enter_scheduler(w);
+  sprig::child_done(as_worker(aw), parent);
 }
 
 void __sprig_sync_suspend(sprig_frame *sf) {
@@ -382,7 +425,7 @@ void __sprig_sync_suspend(sprig_frame *sf) {
   // acq_rel: release publishes the continuation's writes to whichever child resumes the
   // frame; acquire, if join comes to 0 here, makes the children's writes visible.
   int64_t before = __atomic_fetch_add(&sf->join, (int64_t)steals, __ATOMIC_ACQ_REL);
-  w->pending.free_fiber = cur;
+  w->pending.free_fiber = cur;  // (so this stack dies)
   if (before + (int64_t)steals == 0) {
     w->pending.resume = sf;  // every child already ended
   } else {
@@ -390,7 +433,9 @@ void __sprig_sync_suspend(sprig_frame *sf) {
     SPRIG_TRACE(kTraceSync, "worker %d suspends frame %p (%lld children out)", w->id,
                 (void *)sf, (long long)(before + steals));
   }
-  enter_scheduler(w);
+  // TSan: this function's entry is the only one on the thief's fiber (the continuation
+  // that called it has its entry on the frame's own stack).
+  enter_scheduler(w, SanLeave::Dies, 1);
 }
 
 void __sprig_deque_overflow(sprig_worker *aw) {
