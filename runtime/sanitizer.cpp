@@ -72,16 +72,21 @@ SPRIG_SAN_RUNTIME static void leave(Fiber *from, SanLeave how, unsigned pops, Fi
 }
 
 // Runs on the target stack, just below the saved stack pointer.
-[[noreturn]] SPRIG_SAN_RUNTIME static void land(void **ctx, Fiber *to) {
+// First thing on the target stack: pairs with the __sanitizer_start_switch_fiber in
+// leave(). `to`'s fake stack comes back (null for a fresh fiber: ASan makes a new one
+// when needed).
+SPRIG_SAN_RUNTIME static void arrived(Fiber *to) {
 #if SPRIG_ASAN
-  // Pairs with the __sanitizer_start_switch_fiber in leave(). `to`'s fake stack comes
-  // back (null for a fresh fiber: ASan makes a new one when needed).
   void *fake = to->san.asan_fake_stack;
   to->san.asan_fake_stack = nullptr;
   __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
 #else
   (void)to;
 #endif
+}
+
+[[noreturn]] SPRIG_SAN_RUNTIME static void land(void **ctx, Fiber *to) {
+  arrived(to);
   __builtin_longjmp(ctx, 1);  // lands on this same stack
 }
 
@@ -124,16 +129,7 @@ SPRIG_SAN_RUNTIME void san_start_stack(Fiber *from, SanLeave how, unsigned pops,
   leave(from, how, pops, to);
 }
 
-SPRIG_SAN_RUNTIME void san_started(Fiber *to) {
-#if SPRIG_ASAN
-  // Pairs with the __sanitizer_start_switch_fiber of san_start_stack.
-  void *fake = to->san.asan_fake_stack;
-  to->san.asan_fake_stack = nullptr;
-  __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
-#else
-  (void)to;
-#endif
-}
+SPRIG_SAN_RUNTIME void san_started(Fiber *to) { arrived(to); }  // after san_start_stack
 
 SPRIG_SAN_RUNTIME void san_native_stack(Fiber *f) {
 #if SPRIG_TSAN
