@@ -11,11 +11,12 @@
 // optimised IR): for a spawning function F,
 //   * D = the nearest common dominator of every block that touches the frame (uses of
 //     the `!sprig.frame` alloca other than its initial store, spawns, setjmps), moved
-//     out of any loop;
-//   * if the code that can run before D (the prefix) has no effect but on F's own
-//     locals, F is cloned into F.sprig.body (internal; the whole lowered function), and
-//     in F, D is replaced by `musttail call F.sprig.body(args); ret`. F keeps only the
-//     prefix and the paths that leave without reaching D (the leaves), with no frame.
+//     out of any loop; then D or the nearest block above it on its dominator chain such
+//     that the code that can run before it (the prefix) has no effect but on F's own
+//     locals and is cheap;
+//   * F is cloned into F.sprig.body (internal; the whole lowered function), and in F, D
+//     is replaced by `musttail call F.sprig.body(args); ret`. F keeps only the prefix
+//     and the paths that leave without reaching D (the leaves), with no frame.
 // A call that reaches D runs the prefix again in the body (a compare, typically) and
 // continues there with its frame: the tail call is a jump, so the body's frame takes the
 // place of F's and returns straight to F's caller.
@@ -188,24 +189,39 @@ bool splitNonSpawningPrefix(Function &F) {
       return false;
     D = N->getBlock();
   }
-  if (D == &F.getEntryBlock() || D->isEHPad() || D->hasAddressTaken())
-    return false;
-  // The prefix: blocks that reach D without passing through it.
+  // The split point: D, or the nearest block above it on its dominator chain whose
+  // prefix is harmless and cheap to run twice (uts computes a costly `nc` before the
+  // loop that spawns, but most nodes are leaves that returned before computing it). Any
+  // block that dominates D also dominates every frame access.
+  BasicBlock *Entry = &F.getEntryBlock();
   SmallPtrSet<BasicBlock *, 32> Prefix;
-  SmallVector<BasicBlock *, 16> Work(predecessors(D));
-  while (!Work.empty()) {
-    BasicBlock *BB = Work.pop_back_val();
-    if (BB == D || !Prefix.insert(BB).second)
+  BasicBlock *Split = nullptr;
+  for (BasicBlock *Cand = D; Cand && Cand != Entry;
+       Cand = DT.getNode(Cand)->getIDom() ? DT.getNode(Cand)->getIDom()->getBlock() : nullptr) {
+    if (LI.getLoopFor(Cand) || Cand->isEHPad() || Cand->hasAddressTaken())
       continue;
-    for (BasicBlock *P : predecessors(BB))
-      Work.push_back(P);
+    // The prefix: blocks that reach Cand without passing through it.
+    Prefix.clear();
+    SmallVector<BasicBlock *, 16> Work(predecessors(Cand));
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BB == Cand || !Prefix.insert(BB).second)
+        continue;
+      for (BasicBlock *P : predecessors(BB))
+        Work.push_back(P);
+    }
+    bool Harmless = true;
+    for (BasicBlock *BB : Prefix)
+      for (Instruction &I : *BB)
+        Harmless = Harmless && harmlessTwice(I);
+    if (Harmless && cheapTwice(Prefix)) {
+      Split = Cand;
+      break;
+    }
   }
-  for (BasicBlock *BB : Prefix)
-    for (Instruction &I : *BB)
-      if (!harmlessTwice(I))
-        return false;
-  if (!cheapTwice(Prefix))
+  if (!Split)
     return false;
+  D = Split;
 
   // The body: the whole lowered function, entered only through F's tail call.
   ValueToValueMapTy VMap;

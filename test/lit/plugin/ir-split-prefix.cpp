@@ -64,6 +64,27 @@ long calls_first(long n) {
   return x + y;
 }
 
+// The split point moves up the dominator chain to where the prefix is cheap: the
+// wrapper keeps the depth test only; the call that computes the number of children runs
+// in the body (uts's shape).
+// CHECK-LABEL: define {{.*}}i64 @_Z8childrenli(
+// CHECK-NOT: call {{.*}}@_Z5heavyl
+// CHECK: musttail call {{.*}}i64 @_Z8childrenli.sprig.body(
+// CHECK-NEXT: ret i64
+long children(long s, int depth) {
+  if (depth >= 12)
+    return 1;
+  long nc = heavy(s);
+  long count[8];
+  for (long i = 0; i < nc && i < 8; ++i)
+    [[sprig::spawn]] count[i] = children(s * 31 + i, depth + 1);
+  [[sprig::sync]];
+  long total = 1;
+  for (long i = 0; i < nc && i < 8; ++i)
+    total += count[i];
+  return total;
+}
+
 // A spawn inside a loop: the split point moves out of the loop, before it.
 // CHECK-LABEL: define {{.*}}i64 @_Z4loopl(
 // CHECK-NOT: alloca
@@ -108,6 +129,8 @@ long first(long n) {
 
 // The bodies follow, in the order of their wrappers, each with the whole lowering.
 // CHECK: define internal {{.*}}i64 @_Z3fibl.sprig.body(
+// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: define internal {{.*}}i64 @_Z8childrenli.sprig.body(
 // CHECK: llvm.eh.sjlj.setjmp
 // CHECK: define internal {{.*}}i64 @_Z4loopl.sprig.body(
 // CHECK: llvm.eh.sjlj.setjmp
