@@ -40,4 +40,10 @@ inline constexpr int kSpinRounds = 64;
 inline constexpr int kYieldRounds = 64;
 inline constexpr long kSleepTimeoutNs = 20'000'000;  // 20 ms
 
+// A thief steals a victim's lone deque entry only if it stays put this many pause
+// rounds (about 30 ns each on the AMD EPYC of the bench machine, so about 1 us): an
+// owner that spawns tiny tasks pushes and pops its one entry every few nanoseconds, and
+// each failed steal would cost it the thief's process-wide barrier (deque.h).
+inline constexpr int kLoneEntryPauses = 40;
+
 }  // namespace sprig::config

@@ -66,4 +66,32 @@ inline bool deque_looks_empty(Worker *victim) {
          __atomic_load_n(&victim->abi.bottom, __ATOMIC_RELAXED);
 }
 
+// Is a steal worth its fence? deque_steal's fence is, with SPRIG_ASYMMETRIC_FENCE, a
+// process-wide barrier that interrupts every running worker, so a thief should not pay
+// it (and make the victim pay it) for an entry about to vanish. Two entries or more: the
+// oldest is not the one the owner pops next, steal. A lone entry: an owner spawning tiny
+// tasks in a loop pushes and pops it every few nanoseconds; steal it only if it stays
+// put over a short window. No ABA: the owner's pop of a last entry advances top (its
+// CAS, in sprig_deque_pop) and the next push uses the next index, so equal top and
+// bottom before and after the window mean the same entry stayed.
+// Relaxed loads throughout: this only decides whether to try; deque_steal decides.
+inline bool deque_worth_stealing(Worker *victim) {
+  sprig_worker_abi *d = &victim->abi;
+  int64_t t = __atomic_load_n(&d->top, __ATOMIC_RELAXED);
+  int64_t b = __atomic_load_n(&d->bottom, __ATOMIC_RELAXED);
+  if (b - t >= 2)
+    return true;
+  if (b - t < 1)
+    return false;
+  for (int i = 0; i < config::kLoneEntryPauses; ++i) {
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+  }
+  return __atomic_load_n(&d->top, __ATOMIC_RELAXED) == t &&
+         __atomic_load_n(&d->bottom, __ATOMIC_RELAXED) == b;
+}
+
 }  // namespace sprig

@@ -239,7 +239,7 @@ static inline uint64_t next_random(Worker *w) {
         ++v;
       Worker *victim = &g.workers[v];
       w->stats.steal_attempts.inc();
-      if (!deque_looks_empty(victim)) {
+      if (deque_worth_stealing(victim)) {
         StealResult r = deque_steal(victim);
         if (r.status == Steal::Won) {
           SPRIG_TRACE(kTraceSteal, "worker %d took frame %p from worker %d (top now %lld, bottom %lld)",
