@@ -34,11 +34,17 @@ inline constexpr std::size_t kDefaultDequeDepth = 1u << 20;
 inline constexpr int kLocalFiberPool = 8;
 
 // Idle policy: failed steal rounds spent spinning (with pause) before yielding, then
-// before sleeping; the sleep is a futex wait with this timeout, so a lost wake-up costs
-// at most that long.
+// before sleeping; the sleep is a futex wait with a timeout (below), so a lost wake-up
+// costs at most that long.
 inline constexpr int kSpinRounds = 64;
+// With more workers than CPUs (SPRIG_NWORKERS above the affinity mask), a spinning idle
+// worker takes its core from a worker that has work: spin only this long before yielding.
+inline constexpr int kSpinRoundsOversubscribed = 4;
 inline constexpr int kYieldRounds = 64;
 inline constexpr long kSleepTimeoutNs = 20'000'000;  // 20 ms
+// Each timeout in a row doubles the next, up to kSleepTimeoutNs << kSleepBackoffSteps
+// (160 ms): a long idle stretch wakes each worker about 6 times a second, not 50.
+inline constexpr unsigned kSleepBackoffSteps = 3;
 
 // A thief steals a victim's lone deque entry only if it stays put this many pause
 // rounds (about 30 ns each on the AMD EPYC of the bench machine, so about 1 us): an

@@ -67,7 +67,8 @@ static int affinity_cpus() {
 
 void parse_environment(Settings &s) {
   unsigned long long v;
-  s.nworkers = affinity_cpus();
+  s.cpus = affinity_cpus();
+  s.nworkers = s.cpus;
   if (s.nworkers > config::kMaxWorkers)
     s.nworkers = config::kMaxWorkers;
   if (const char *e = std::getenv("SPRIG_NWORKERS")) {

@@ -10,6 +10,7 @@ namespace sprig {
 // Settings read once from the environment at process start (runtime/env.cpp).
 struct Settings {
   int nworkers = 1;
+  int cpus = 1;  // CPUs in the process's affinity mask at start
   std::size_t stack_bytes = config::kDefaultStackBytes;
   std::size_t deque_depth = config::kDefaultDequeDepth;
   bool stats = false;
@@ -39,7 +40,8 @@ void start_workers();
                                                                  sprig_frame *parent);
 // runtime/sleep.cpp
 // Sleep until woken or a timeout; true if woken (work may have appeared).
-bool sleep_idle(Worker *w);
+// `naps`: the sleeps in a row that timed out before this one (the timeout backs off).
+bool sleep_idle(Worker *w, unsigned naps);
 void wake_all();
 // runtime/barrier.cpp: register for membarrier (or set up the fallback), at start.
 void init_process_barrier();

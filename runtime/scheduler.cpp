@@ -221,7 +221,10 @@ static inline uint64_t next_random(Worker *w) {
   w->cur = nullptr;
   run_pending(w);
   const int n = g.settings.nworkers;
+  const int spin_rounds =
+      n > g.settings.cpus ? config::kSpinRoundsOversubscribed : config::kSpinRounds;
   int idle = 0;
+  unsigned naps = 0;  // sleeps in a row that timed out (sleep_idle backs off)
   for (;;) {
     if (w->is_root) {
       if (sprig_frame *f = w->root_ready.exchange(nullptr, std::memory_order_acquire)) {
@@ -255,15 +258,18 @@ static inline uint64_t next_random(Worker *w) {
       }
     }
     ++idle;
-    if (idle < config::kSpinRounds) {
+    if (idle < spin_rounds) {
 #if defined(__x86_64__)
       __builtin_ia32_pause();
 #endif
-    } else if (idle < config::kSpinRounds + config::kYieldRounds) {
+    } else if (idle < spin_rounds + config::kYieldRounds) {
       sched_yield();
-    } else if (sleep_idle(w)) {
+    } else if (sleep_idle(w, naps)) {
       idle = 0;  // woken because work appeared: look hard again
-    }  // a timeout: look once more, then sleep again (idle stays high)
+      naps = 0;
+    } else {
+      ++naps;  // a timeout: look once more, then sleep again (idle stays high)
+    }
   }
 }
 

@@ -12,8 +12,9 @@
 // release store and reads __sprig_sleepers relaxed, with no fence in between (the spawn
 // fast path stays fence-free), so the Dekker pair is incomplete: a wake-up can be lost
 // when the two race. That is bounded, not a hang: every wait times out after
-// config::kSleepTimeoutNs and the sleeper looks again. Idle cost: one short wake-up per
-// timeout per worker (the idle-CPU test measures it).
+// config::kSleepTimeoutNs (doubling with each timeout in a row, up to 8 times that) and
+// the sleeper looks again. Idle cost: one short wake-up per timeout per worker (the
+// idle-CPU test measures it).
 //===----------------------------------------------------------------------===//
 #include "deque.h"
 #include "global.h"
@@ -41,11 +42,17 @@ static bool any_work(Worker *w) {
   return false;
 }
 
-bool sleep_idle(Worker *w) {
+bool sleep_idle(Worker *w, unsigned naps) {
   uint32_t e = epoch.load(std::memory_order_acquire);
   __atomic_fetch_add(&__sprig_sleepers, 1, __ATOMIC_SEQ_CST);
   if (!any_work(w)) {
-    timespec ts{0, config::kSleepTimeoutNs};
+    // Back off: each timeout in a row doubles the next wait, up to 2^kSleepBackoffSteps
+    // times the first (a long idle stretch costs fewer wake-ups; a lost wake-up, the race
+    // described above, then costs at most that long).
+    long ns = config::kSleepTimeoutNs << (naps < config::kSleepBackoffSteps
+                                              ? naps
+                                              : config::kSleepBackoffSteps);
+    timespec ts{ns / 1'000'000'000, ns % 1'000'000'000};
     futex(&epoch, FUTEX_WAIT_PRIVATE, e, &ts);
   }
   __atomic_fetch_sub(&__sprig_sleepers, 1, __ATOMIC_SEQ_CST);
