@@ -85,6 +85,29 @@ long children(long s, int depth) {
   return total;
 }
 
+// An atomic load may run twice (the body decides again with what it reads); a division
+// is too slow to repeat, so the split point stays above it (knapsack's shape).
+#include <atomic>
+std::atomic<long> best{0};
+// CHECK-LABEL: define {{.*}}i64 @_Z6boundsll(
+// CHECK: load atomic
+// CHECK-NOT: sdiv
+// CHECK: musttail call {{.*}}i64 @_Z6boundsll.sprig.body(
+// CHECK-NEXT: ret i64
+long bounds(long n, long d) {
+  if (n < 2)
+    return n;
+  if (n < best.load(std::memory_order_relaxed))
+    return 0;
+  if (n / d > 1000)
+    return 1;
+  long x, y;
+  [[sprig::spawn]] x = bounds(n - 1, d);
+  y = bounds(n - 2, d);
+  [[sprig::sync]];
+  return x + y;
+}
+
 // A spawn inside a loop: the split point moves out of the loop, before it.
 // CHECK-LABEL: define {{.*}}i64 @_Z4loopl(
 // CHECK-NOT: alloca
@@ -131,6 +154,8 @@ long first(long n) {
 // CHECK: define internal {{.*}}i64 @_Z3fibl.sprig.body(
 // CHECK: llvm.eh.sjlj.setjmp
 // CHECK: define internal {{.*}}i64 @_Z8childrenli.sprig.body(
+// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: define internal {{.*}}i64 @_Z6boundsll.sprig.body(
 // CHECK: llvm.eh.sjlj.setjmp
 // CHECK: define internal {{.*}}i64 @_Z4loopl.sprig.body(
 // CHECK: llvm.eh.sjlj.setjmp
