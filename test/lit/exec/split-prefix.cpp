@@ -2,13 +2,13 @@
 // wrapper and a lowered body (plugin/SplitPrefix.cpp). The shapes below exercise it:
 // a prefix working on a local array, a pure prefix loop that the body runs again,
 // a member function, a struct returned through sret, eight stack-passed arguments
-// forwarded by the tail call, a spawn in a loop, a leaf that throws into the spawning
+// and a struct passed by value in memory, forwarded by the tail call, a spawn in a loop, a leaf that throws into the spawning
 // parent, and a leaf writing through an out-parameter. Same output as the serial
 // elision at SPRIG_NWORKERS=1,2,4,8.
 // RUN: %clangxx -O2 -Wno-unknown-attributes %s -o %t.serial
 // RUN: %sprigxx -O2 %s -o %t.par
 // RUN: %run_p %t.serial %t.par | FileCheck %s
-// CHECK: local=[[#]] pure=[[#]] member=[[#]] big=[[#]] many=[[#]] loop=[[#]] thrown=[[#]] out=[[#]]
+// CHECK: local=[[#]] pure=[[#]] member=[[#]] big=[[#]] many=[[#]] byval=[[#]] loop=[[#]] thrown=[[#]] out=[[#]]
 #include <cstdio>
 #include <stdexcept>
 
@@ -78,6 +78,22 @@ long many(int n, long a, long b, long c, long d, long e, long f, long g, long h)
   return x + y;
 }
 
+// A struct passed by value in memory (IR `byval`): the tail call forwards it in place.
+struct Five {
+  long a, b, c, d, e;
+};
+long by_value(Five p, int n) {
+  if (n < 2)
+    return p.a + p.e + n;
+  long x, y;
+  Five q = p;
+  q.a += 1;
+  [[sprig::spawn]] x = by_value(q, n - 1);
+  y = by_value(p, n - 2);
+  [[sprig::sync]];
+  return x + y;
+}
+
 long in_loop(int n) {
   if (n < 4)
     return n;
@@ -125,8 +141,10 @@ int main() {
   Big b = big(20);
   long out = 0;
   to_out(24, &out);
-  std::printf("local=%ld pure=%ld member=%ld big=%ld many=%ld loop=%ld thrown=%ld out=%ld\n",
+  std::printf("local=%ld pure=%ld member=%ld big=%ld many=%ld byval=%ld loop=%ld thrown=%ld "
+              "out=%ld\n",
               local_prefix(22), pure_prefix(20), Tree{3}.count(14),
               b.a[0] + b.a[1] + b.a[2] + b.a[3] + b.a[4] + b.a[5],
-              many(20, 1, 2, 3, 4, 5, 6, 7, 8), in_loop(18), thrown, out);
+              many(20, 1, 2, 3, 4, 5, 6, 7, 8), by_value(Five{1, 2, 3, 4, 5}, 20), in_loop(18),
+              thrown, out);
 }
