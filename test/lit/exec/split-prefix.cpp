@@ -1,10 +1,10 @@
 // Spawning functions whose leaves return before any spawn are split into a frameless
 // wrapper and a lowered body (plugin/SplitPrefix.cpp). The shapes below exercise it:
-// a prefix working on a local array, a pure prefix loop that the body runs again,
-// a member function, a struct returned through sret, eight stack-passed arguments
-// and a struct passed by value in memory, forwarded by the tail call, a spawn in a loop, a leaf that throws into the spawning
-// parent, and a leaf writing through an out-parameter. Same output as the serial
-// elision at SPRIG_NWORKERS=1,2,4,8.
+// a prefix working on a local array, a pure prefix loop that the body runs again, a
+// member function, a struct returned through sret, eight stack-passed arguments and a
+// struct passed by value in memory (both forwarded by the tail call), a spawn in a loop,
+// a leaf that throws into the spawning parent, and a leaf writing through an
+// out-parameter. Same output as the serial elision at SPRIG_NWORKERS=1,2,4,8.
 // RUN: %clangxx -O2 -Wno-unknown-attributes %s -o %t.serial
 // RUN: %sprigxx -O2 %s -o %t.par
 // RUN: %run_p %t.serial %t.par | FileCheck %s
