@@ -769,9 +769,9 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   {
     IRBuilder<> EB(OldBr);
     EB.SetCurrentDebugLocation(DL);
-    Value *Fl = EB.CreateLoad(I32, SF, "sprig.flags");
-    Value *NotYet = EB.CreateICmpEQ(EB.CreateAnd(Fl, EB.getInt32(SPRIG_FRAME_ENTERED)),
-                                    EB.getInt32(0));
+    // Not entered yet exactly when no spawn ran on this path: test the SSA flag (a
+    // register, or folded) rather than load the frame's flags.
+    Value *NotYet = EB.CreateNot(EB.CreateLoad(EB.getInt1Ty(), Spawned, "sprig.spawned"));
     Instruction *ThenT = SplitBlockAndInsertIfThen(NotYet, OldBr, false);
     IRBuilder<> TB(ThenT);
     TB.CreateCall(Enter, {SF});
