@@ -75,13 +75,23 @@ inline bool deque_looks_empty(Worker *victim) {
 // CAS, in sprig_deque_pop) and the next push uses the next index, so equal top and
 // bottom before and after the window mean the same entry stayed.
 // Relaxed loads throughout: this only decides whether to try; deque_steal decides.
+struct DequeSnapshot {
+  int64_t top, bottom;
+};
+inline DequeSnapshot deque_snapshot(Worker *victim) {
+  return {__atomic_load_n(&victim->abi.top, __ATOMIC_RELAXED),
+          __atomic_load_n(&victim->abi.bottom, __ATOMIC_RELAXED)};
+}
+// The same entries as at the snapshot (nothing pushed, popped or stolen since)?
+inline bool deque_unchanged(Worker *victim, DequeSnapshot s) {
+  DequeSnapshot now = deque_snapshot(victim);
+  return now.top == s.top && now.bottom == s.bottom;
+}
 inline bool deque_worth_stealing(Worker *victim) {
-  sprig_worker_abi *d = &victim->abi;
-  int64_t t = __atomic_load_n(&d->top, __ATOMIC_RELAXED);
-  int64_t b = __atomic_load_n(&d->bottom, __ATOMIC_RELAXED);
-  if (b - t >= 2)
+  DequeSnapshot s = deque_snapshot(victim);
+  if (s.bottom - s.top >= 2)
     return true;
-  if (b - t < 1)
+  if (s.bottom - s.top < 1)
     return false;
   for (int i = 0; i < config::kLoneEntryPauses; ++i) {
 #if defined(__x86_64__)
@@ -90,8 +100,7 @@ inline bool deque_worth_stealing(Worker *victim) {
     __asm__ volatile("yield");
 #endif
   }
-  return __atomic_load_n(&d->top, __ATOMIC_RELAXED) == t &&
-         __atomic_load_n(&d->bottom, __ATOMIC_RELAXED) == b;
+  return deque_unchanged(victim, s);
 }
 
 }  // namespace sprig

@@ -126,8 +126,10 @@ TEST(DequeDeathTest, LimitFollowsSteals) {
 }
 
 // The thief's pre-check before paying for a steal's fence (deque_worth_stealing): an
-// empty deque no; two entries yes; a lone entry that stays put yes; a lone entry that an
-// owner pushes and pops again and again (a loop spawning tiny tasks) no.
+// empty deque no; two entries yes; a lone entry that stays put yes. A lone entry that
+// the owner popped and pushed again meanwhile (a loop spawning tiny tasks: the same
+// frame, over and over) must not look unchanged: popping the last entry advances top,
+// so the new push lands at a new index (no ABA).
 TEST(Deque, WorthStealing) {
   TestDeque d(16);
   sprig_frame f[2];
@@ -137,35 +139,19 @@ TEST(Deque, WorthStealing) {
   sprig_deque_push(d.abi(), &f[1]);
   EXPECT_TRUE(sprig::deque_worth_stealing(&d.w));  // two: the oldest is safe to take
   ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
-  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
-  EXPECT_FALSE(sprig::deque_worth_stealing(&d.w));
 
-  std::atomic<bool> stop{false};
-  std::thread owner([&] {
-    while (!stop.load(std::memory_order_relaxed)) {
-      sprig_deque_push(d.abi(), &f[0]);
-      if (!sprig_deque_pop(d.abi()))
-        break;  // never: no thief here
-    }
-  });
-  // Count only the checks during which the owner kept spawning (on a loaded machine it
-  // may be descheduled for a whole window, and then its entry did stay put).
-  int checks = 0, worth = 0;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (checks < 200 && std::chrono::steady_clock::now() < deadline) {
-    int64_t before = __atomic_load_n(&d.w.abi.top, __ATOMIC_RELAXED);
-    bool w = sprig::deque_worth_stealing(&d.w);
-    if (__atomic_load_n(&d.w.abi.top, __ATOMIC_RELAXED) - before >= 100) {  // 100 pops
-      ++checks;
-      worth += w;
-    }
-  }
-  stop.store(true, std::memory_order_relaxed);
-  owner.join();
-  ASSERT_EQ(checks, 200) << "the owner thread hardly ran";
-  // The owner spawns every few nanoseconds, the window lasts about a microsecond; allow a
-  // few checks whose window fell in a pause of the owner all the same.
-  EXPECT_LT(worth, 10) << worth << " of 200 checks found a churning lone entry worth a steal";
+  // One entry (f[0]). A snapshot, then the owner's churn between two looks.
+  sprig::DequeSnapshot s = sprig::deque_snapshot(&d.w);
+  EXPECT_TRUE(sprig::deque_unchanged(&d.w, s));
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);  // the last entry: top advances
+  sprig_deque_push(d.abi(), &f[0]);        // the same frame again
+  EXPECT_EQ(d.w.abi.bottom - d.w.abi.top, 1);
+  EXPECT_FALSE(sprig::deque_unchanged(&d.w, s)) << "a re-pushed entry looked unchanged";
+  // A steal in between changes it too.
+  s = sprig::deque_snapshot(&d.w);
+  sprig_deque_push(d.abi(), &f[1]);
+  ASSERT_EQ(sprig::deque_steal(&d.w).status, sprig::Steal::Won);
+  EXPECT_FALSE(sprig::deque_unchanged(&d.w, s));
 }
 
 // Stress: one owner pushing and popping (the inline fast paths of sprig/abi.h) against
