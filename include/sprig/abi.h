@@ -1,12 +1,13 @@
 /*===- sprig/abi.h - the contract between lowered code and the runtime -----===*
  *
  * Everything the Sprig plugin emits into a spawning function, and every hand-lowered
- * test in test/exec/handlowered, goes through this header and nothing else of the
+ * test in test/lit/handlowered, goes through this header and nothing else of the
  * runtime. The fast paths below are `static inline` so that a spawn that is never
  * stolen makes no call into libsprig; the slow paths are the `__sprig_*` functions
- * exported by the runtime (runtime/abi_slow.cpp).
+ * exported by the runtime (runtime/scheduler.cpp, exception.cpp, sleep.cpp).
  *
- * The lowering of one spawning function F (see docs/design.md, "Lowering"):
+ * The simplest correct lowering of one spawning function F (the hand-lowered tests use
+ * it):
  *
  *     F(...) {
  *       sprig_frame sf;  SPRIG_FORCE_FRAME();  sprig_enter_frame(&sf);
@@ -17,6 +18,11 @@
  *       ...
  *       SPRIG_SYNC(&sf); sprig_leave_frame(&sf); return ...;            // every exit
  *     }
+ *
+ * The plugin refines it (docs/design.md, "Lowering"): only `sf.flags = 0` at entry and
+ * sprig_enter_frame at the first spawn; no sync or leave on paths that have not spawned;
+ * the paths that never spawn split off into a frameless wrapper that tail-calls the
+ * rest. Every refinement keeps the contract below.
  *     static __attribute__((noinline)) void helper(sprig_frame *parent, ...) {
  *       <evaluate callee, arguments, assignment target>
  *       uint32_t k = sprig_detach(parent);         // parent's continuation now stealable
