@@ -349,6 +349,14 @@ static void fixOverAlignedAllocas(Module &M, Function &F) {
     Value *Bumped = B.CreateConstInBoundsGEP1_64(I8, Raw, Align - 1);
     Function *PM = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::ptrmask, {PtrTy, I64});
     Value *Aligned = B.CreateCall(PM, {Bumped, B.getInt64(~(Align - 1))}, AI->getName());
+    // Lifetime markers must name an alloca: drop them (the raw alloca then lives for the
+    // whole call, as a spawning function's shared locals do anyway).
+    SmallVector<Instruction *, 4> Markers;
+    for (User *U : AI->users())
+      if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+        Markers.push_back(II);
+    for (Instruction *I : Markers)
+      I->eraseFromParent();
     AI->replaceAllUsesWith(Aligned);
     AI->eraseFromParent();
   }

@@ -237,6 +237,17 @@ bool splitNonSpawningPrefix(Function &F) {
   if (!Split)
     return false;
   D = Split;
+  // Something to gain: some path must leave F without reaching D (a leaf); else the
+  // wrapper would only run the prefix once more before every call of the body.
+  {
+    bool Leaf = false;
+    for (BasicBlock &BB : F)
+      if (DT.isReachableFromEntry(&BB) && !DT.dominates(D, &BB) &&
+          (isa<ReturnInst>(BB.getTerminator()) || isa<ResumeInst>(BB.getTerminator())))
+        Leaf = true;
+    if (!Leaf)
+      return false;
+  }
 
   // The body: the whole lowered function, entered only through F's tail call.
   ValueToValueMapTy VMap;

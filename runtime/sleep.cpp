@@ -68,7 +68,7 @@ void wake_all() {
 
 }  // namespace sprig
 
-extern "C" SPRIG_PRESERVE_MOST void __sprig_wake_one(void) {
+extern "C" void __sprig_wake_one(void) {
   sprig::epoch.fetch_add(1, std::memory_order_release);
   sprig::futex(&sprig::epoch, FUTEX_WAKE_PRIVATE, 1, nullptr);
 }

@@ -52,7 +52,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 3
+#define SPRIG_ABI_VERSION 4
 
 /* sprig_frame.flags */
 #define SPRIG_FRAME_STOLEN 0x1u    /* continuation stolen since the last sync: sync is slow */
@@ -151,19 +151,10 @@ __attribute__((noreturn)) void __sprig_child_done(struct sprig_worker *w, sprig_
 __attribute__((noreturn)) void __sprig_sync_suspend(sprig_frame *sf);
 /* Deque overflow: spawn nesting deeper than the deque. Never returns. */
 __attribute__((noreturn)) void __sprig_deque_overflow(struct sprig_worker *w);
-/* Wake one sleeping worker (a push found sleepers). It preserves every general register
- * but r11 (`preserve_most`, x86-64 and AArch64 with clang): the call sits between the
- * evaluation of a spawned call's arguments and the call, on a cold path, and with the
- * C convention it made every helper keep those arguments in callee-saved registers it
- * must then save and restore on every spawn. A caller compiled without the attribute
- * (another compiler) is still served correctly: the callee preserves more than the C
- * convention asks. */
-#if defined(__clang__) && (defined(__x86_64__) || defined(__aarch64__))
-#define SPRIG_PRESERVE_MOST __attribute__((preserve_most))
-#else
-#define SPRIG_PRESERVE_MOST
-#endif
-SPRIG_PRESERVE_MOST void __sprig_wake_one(void);
+/* Wake one sleeping worker (a push found sleepers). The C convention: an attempt with
+ * `preserve_most` (callers keep values in r10 across the call) broke under lazy PLT
+ * binding, whose resolver does not preserve r10 (docs/performance.md, attempt 16). */
+void __sprig_wake_one(void);
 /* Rethrow the exception a child left in sf (C++ only; see runtime/exception.cpp). */
 void __sprig_rethrow(sprig_frame *sf);
 /* A spawned statement threw; `exn` is the in-flight exception (landing pad value).

@@ -2,6 +2,10 @@
 // pointer: its alloca becomes a 16-aligned buffer whose address is rounded up with
 // llvm.ptrmask.
 // RUN: %sprigxx -O0 -S -emit-llvm %s -o - | FileCheck %s
+// At -O2 the local has lifetime markers, which may only name an alloca: they go with it
+// (the verifier rejected the rounded-up address as their operand).
+// RUN: %sprigxx -O2 -S -emit-llvm %s -o %t.O2.ll
+// RUN: opt -passes=verify -disable-output %t.O2.ll
 
 void use(float *);
 int f(int);

@@ -138,6 +138,21 @@ Big bigfn(long n) {
   return s;
 }
 
+// Every path spawns (a harmless prefix, but no leaf): nothing to gain, no split.
+// CHECK-LABEL: define {{.*}}i64 @_Z6alwaysl(
+// CHECK-NOT: sprig.body
+// CHECK: ret i64
+long always(long n) {
+  long s = 0;
+  for (long i = 0; i < n; ++i)
+    s += i * i;
+  long x;
+  [[sprig::spawn]] x = f(s);
+  long y = f(s + 1);
+  [[sprig::sync]];
+  return x + y;
+}
+
 // Spawning from the first statement: nothing to split.
 // CHECK-LABEL: define {{.*}}i64 @_Z5firstl(
 // CHECK-NOT: sprig.body
