@@ -41,6 +41,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -163,6 +164,21 @@ bool Lowering::linkABI() {
   if (Linker::linkModules(M, std::move(ABI), Linker::Flags::LinkOnlyNeeded)) {
     C.diagnose(DiagnosticInfoGeneric("sprig: cannot link the ABI bitcode '" + Path + "'"));
     return false;
+  }
+  // __sprig_wake_one is defined `preserve_most` by the runtime (x86-64 ELF; sprig/abi.h):
+  // calling it so, a helper need not keep the spawned call's arguments (evaluated before
+  // it) in callee-saved registers. The call must not go through a lazily bound PLT entry,
+  // whose resolver clobbers r10 (which preserve_most callers may keep values in): it is
+  // `nonlazybind`, a call through the GOT, bound at load time. Code compiled from abi.h
+  // without the plugin calls it with the C convention, which is also correct.
+  if (Function *W = M.getFunction("__sprig_wake_one");
+      W && Triple(M.getTargetTriple()).getArch() == Triple::x86_64 &&
+      Triple(M.getTargetTriple()).isOSBinFormatELF()) {
+    W->setCallingConv(CallingConv::PreserveMost);
+    W->addFnAttr(Attribute::NonLazyBind);
+    for (User *U : W->users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == W)
+        CB->setCallingConv(CallingConv::PreserveMost);
   }
   // Linking replaced our declarations by new functions: look them up again.
   Enter = M.getFunction("__sprig_bc_enter_frame");

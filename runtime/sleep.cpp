@@ -68,7 +68,8 @@ void wake_all() {
 
 }  // namespace sprig
 
-extern "C" void __sprig_wake_one(void) {
+// preserve_most: see sprig/abi.h (the plugin's calls rely on it).
+extern "C" SPRIG_WAKE_CC void __sprig_wake_one(void) {
   sprig::epoch.fetch_add(1, std::memory_order_release);
   sprig::futex(&sprig::epoch, FUTEX_WAKE_PRIVATE, 1, nullptr);
 }

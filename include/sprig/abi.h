@@ -52,7 +52,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 4
+#define SPRIG_ABI_VERSION 5
 
 /* sprig_frame.flags */
 #define SPRIG_FRAME_STOLEN 0x1u    /* continuation stolen since the last sync: sync is slow */
@@ -151,10 +151,20 @@ __attribute__((noreturn)) void __sprig_child_done(struct sprig_worker *w, sprig_
 __attribute__((noreturn)) void __sprig_sync_suspend(sprig_frame *sf);
 /* Deque overflow: spawn nesting deeper than the deque. Never returns. */
 __attribute__((noreturn)) void __sprig_deque_overflow(struct sprig_worker *w);
-/* Wake one sleeping worker (a push found sleepers). The C convention: an attempt with
- * `preserve_most` (callers keep values in r10 across the call) broke under lazy PLT
- * binding, whose resolver does not preserve r10 (docs/performance.md, attempt 16). */
-void __sprig_wake_one(void);
+/* Wake one sleeping worker (a push found sleepers). Defined `preserve_most` on x86-64
+ * (it keeps every register but r11), declared here with the C convention: a C caller is
+ * served correctly by a callee that preserves more. The plugin calls it `preserve_most`
+ * and `nonlazybind` (through the GOT), so helpers need not keep the spawned call's
+ * arguments in callee-saved registers across it. A `preserve_most` call through a lazily
+ * bound PLT entry would be wrong: glibc's resolver clobbers r10 (docs/performance.md,
+ * attempts 16 and 19). */
+#if defined(SPRIG_RUNTIME_BUILD) && defined(__clang__) && defined(__x86_64__) && \
+    defined(__ELF__)
+#define SPRIG_WAKE_CC __attribute__((preserve_most)) /* the definition's view */
+#else
+#define SPRIG_WAKE_CC
+#endif
+SPRIG_WAKE_CC void __sprig_wake_one(void);
 /* Rethrow the exception a child left in sf (C++ only; see runtime/exception.cpp). */
 void __sprig_rethrow(sprig_frame *sf);
 /* A spawned statement threw; `exn` is the in-flight exception (landing pad value).

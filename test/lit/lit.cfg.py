@@ -40,6 +40,11 @@ config.substitutions.append(("%run_p", os.path.join(config.test_source_root, "ru
 config.substitutions.append(
     ("%expect_exit", os.path.join(config.test_source_root, "runtime", "Inputs", "expect_exit.sh")))
 
+# Feature "x86_64": tests that check x86-64 code generation.
+import platform
+if platform.machine() in ("x86_64", "AMD64"):
+    config.available_features.add("x86_64")
+
 # Feature "avx2": this machine's CPU runs AVX2 code (exec tests built with -mavx2).
 try:
     with open("/proc/cpuinfo") as cpuinfo:
