@@ -24,28 +24,7 @@ static __attribute__((noinline)) long chain(long d) {
 #include "Inputs/hl_fib.h"
 static long fib(long n) { return hl_fib(n); }
 
-static long chain(long d);
-static __attribute__((noinline)) void chain_helper(sprig_frame *parent, long *r, long d) {
-  long a = d - 1;
-  sprig_detach(parent);
-  long v = chain(a);
-  *r = v;
-  sprig_leave_helper(parent);
-}
-static __attribute__((noinline)) long chain(long d) {
-  sprig_frame sf;
-  SPRIG_FORCE_FRAME();
-  sprig_enter_frame(&sf);
-  long r = 0;
-  if (d > 0) {
-    if (SPRIG_SETJMP(&sf) == 0)
-      chain_helper(&sf, &r, d);
-  }
-  SPRIG_SYNC(&sf);
-  long out = r + d;
-  sprig_leave_frame(&sf);
-  return out;
-}
+#include "Inputs/hl_chain.h"
 #endif
 
 // Each thread checks, after every root computation, that it is still itself: a root that

@@ -1,6 +1,6 @@
-// fib lowered by hand exactly as the plugin lowers it (see the header comment of
-// sprig/abi.h): a spawning function with its frame (entered at its start, synced and left
-// on every return), and the helper of `x = spawn fib(n - 1)`, which evaluates the
+// fib lowered by hand with the basic lowering of sprig/abi.h (its header comment; the
+// plugin refines it: lazy entry, frameless leaves): a spawning function with its frame
+// (entered at its start, synced and left on every return), and the helper of `x = spawn fib(n - 1)`, which evaluates the
 // argument, then detaches (the parent's continuation becomes stealable), then calls, then
 // pops the parent back (or, if it was stolen, ends in the runtime). Shared by the
 // hand-lowered tests that need some parallel work.
