@@ -25,17 +25,7 @@ static bool libsprig_mapped() {
   return found;
 }
 
-static int threads() {
-  FILE *f = std::fopen("/proc/self/status", "r");
-  char line[256];
-  int n = -1;
-  while (f && std::fgets(line, sizeof line, f))
-    if (std::sscanf(line, "Threads: %d", &n) == 1)
-      break;
-  if (f)
-    std::fclose(f);
-  return n;
-}
+#include "Inputs/proc_threads.h"
 
 int main() {
   std::printf("libsprig loaded: %s\n", libsprig_mapped() ? "yes" : "no");

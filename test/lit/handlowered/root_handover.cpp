@@ -23,24 +23,9 @@
 #include <cstdio>
 #include <pthread.h>
 
-static int stolen;           // set by the continuation once it runs (on the thief)
 static pthread_t main_thread;
 
-// Waits for the continuation to run elsewhere; gives up after 10 s (then the test fails
-// on its output instead of hanging, e.g. at SPRIG_NWORKERS=1 where no thief exists).
-static __attribute__((noinline)) void wait_until_stolen() {
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (!__atomic_load_n(&stolen, __ATOMIC_ACQUIRE) &&
-         std::chrono::steady_clock::now() < deadline)
-    __builtin_ia32_pause();
-}
-
-// Helper of `spawn wait_until_stolen()`.
-static __attribute__((noinline)) void child_helper(sprig_frame *parent) {
-  sprig_detach(parent);
-  wait_until_stolen();
-  sprig_leave_helper(parent);
-}
+#include "Inputs/hl_wait_stolen.h"
 
 // Returns whether the continuation ran on another thread (was stolen).
 static __attribute__((noinline)) bool root() {

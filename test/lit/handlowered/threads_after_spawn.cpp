@@ -23,17 +23,7 @@
 #include "Inputs/hl_fib.h"
 static long fib(long n) { return hl_fib(n); }
 
-static int threads() {
-  FILE *f = std::fopen("/proc/self/status", "r");
-  char line[256];
-  int n = -1;
-  while (f && std::fgets(line, sizeof line, f))
-    if (std::sscanf(line, "Threads: %d", &n) == 1)
-      break;
-  if (f)
-    std::fclose(f);
-  return n;
-}
+#include "Inputs/proc_threads.h"
 
 int main() {
   std::printf("before: Threads: %d\n", threads());
