@@ -337,6 +337,15 @@ BasicBlock *Lowering::emitSyncWait(Function &F, Instruction *Term, Value *SF,
 }
 
 
+static void dropLifetimeMarkers(AllocaInst *AI) {
+  SmallVector<Instruction *, 4> Markers;
+  for (User *U : AI->users())
+    if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+      Markers.push_back(II);
+  for (Instruction *I : Markers)
+    I->eraseFromParent();
+}
+
 static void fixOverAlignedAllocas(Module &M, Function &F);
 void Lowering::fixOverAligned(Function &F) { fixOverAlignedAllocas(M, F); }
 
@@ -367,12 +376,7 @@ static void fixOverAlignedAllocas(Module &M, Function &F) {
     Value *Aligned = B.CreateCall(PM, {Bumped, B.getInt64(~(Align - 1))}, AI->getName());
     // Lifetime markers must name an alloca: drop them (the raw alloca then lives for the
     // whole call, as a spawning function's shared locals do anyway).
-    SmallVector<Instruction *, 4> Markers;
-    for (User *U : AI->users())
-      if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
-        Markers.push_back(II);
-    for (Instruction *I : Markers)
-      I->eraseFromParent();
+    dropLifetimeMarkers(AI);
     AI->replaceAllUsesWith(Aligned);
     AI->eraseFromParent();
   }
@@ -599,14 +603,8 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   // (a spawned variable whose block closes before the sync): their stack slots must never
   // be given to another variable, so drop their lifetime markers (no stack colouring).
   for (unsigned I = 1; I < Args.size(); ++I)
-    if (auto *AI = dyn_cast<AllocaInst>(Args[I])) {
-      SmallVector<Instruction *, 4> Markers;
-      for (User *U : AI->users())
-        if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
-          Markers.push_back(II);
-      for (Instruction *M : Markers)
-        M->eraseFromParent();
-    }
+    if (auto *AI = dyn_cast<AllocaInst>(Args[I]))
+      dropLifetimeMarkers(AI);
   Function *H = Function::Create(FunctionType::get(VoidTy, Params, false),
                                  GlobalValue::InternalLinkage,
                                  F.getName() + ".sprig.spawn." + Twine(HelperCount++), M);

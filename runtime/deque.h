@@ -39,6 +39,15 @@ inline void thief_fence() {
 #endif
 }
 
+// A spin-wait hint to the CPU (x86 `pause`, Arm `yield`).
+inline void cpu_relax() {
+#if defined(__x86_64__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ volatile("yield");
+#endif
+}
+
 enum class Steal { Empty, Lost, Won };
 
 struct StealResult {
@@ -93,13 +102,8 @@ inline bool deque_worth_stealing(Worker *victim) {
     return true;
   if (s.bottom - s.top < 1)
     return false;
-  for (int i = 0; i < config::kLoneEntryPauses; ++i) {
-#if defined(__x86_64__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ volatile("yield");
-#endif
-  }
+  for (int i = 0; i < config::kLoneEntryPauses; ++i)
+    cpu_relax();
   return deque_unchanged(victim, s);
 }
 

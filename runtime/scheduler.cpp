@@ -259,9 +259,7 @@ static inline uint64_t next_random(Worker *w) {
     }
     ++idle;
     if (idle < spin_rounds) {
-#if defined(__x86_64__)
-      __builtin_ia32_pause();
-#endif
+      cpu_relax();
     } else if (idle < spin_rounds + config::kYieldRounds) {
       sched_yield();
     } else if (sleep_idle(w, naps)) {
