@@ -10,15 +10,7 @@
 #include <cstdio>
 #include <thread>
 
-long pfib(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-  [[sprig::spawn]] a = pfib(n - 1);
-  b = pfib(n - 2);
-  [[sprig::sync]];
-  return a + b;
-}
+#include "Inputs/pfib.h"  // pfib: a parallel fib
 
 int main() {
   long r[4];

@@ -21,15 +21,7 @@ void child(long *out, int i, int bad) {
     throw std::runtime_error("child " + std::to_string(i));
 }
 
-long pfib(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-  [[sprig::spawn]] a = pfib(n - 1);
-  b = pfib(n - 2);
-  [[sprig::sync]];
-  return a + b;
-}
+#include "Inputs/pfib.h"  // pfib: a parallel fib
 
 int main() {
   int caught = 0;

@@ -33,15 +33,7 @@ void spawner(int bad) {
   [[sprig::sync]];
 }
 
-long pfib(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-  [[sprig::spawn]] a = pfib(n - 1);
-  b = pfib(n - 2);
-  [[sprig::sync]];
-  return a + b;
-}
+#include "Inputs/pfib.h"  // pfib: a parallel fib
 
 int main() {
   for (int round = 0; round < 4; ++round) {

@@ -7,15 +7,7 @@
 // CHECK: dtor computed 46368
 #include <cstdio>
 
-long pfib(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-  [[sprig::spawn]] a = pfib(n - 1);
-  b = pfib(n - 2);
-  [[sprig::sync]];
-  return a + b;
-}
+#include "Inputs/pfib.h"  // pfib: a parallel fib
 
 struct Global {
   long v;

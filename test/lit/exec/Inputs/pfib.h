@@ -1,5 +1,6 @@
 // Inline spawning functions in a header, included by several tests and translation
-// units (each TU emits its own copy; the linker keeps one).
+// units (each TU emits its own copy; the linker keeps one), and by the tests that just
+// need some parallel work (pfib).
 #ifndef SPRIG_TEST_PFIB_H
 #define SPRIG_TEST_PFIB_H
 
