@@ -21,6 +21,12 @@ namespace sprig {
 
 // Clang parses, then drops, the arguments of these attributes (getNumArgs() stays 0), so
 // look at the source: a '(' right after the attribute's name is an argument list.
+// A compile error at the attribute, with a fixed message.
+static void attrError(Sema &S, const ParsedAttr &A, const char *Msg) {
+  S.Diag(A.getLoc(), S.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+      << Msg;
+}
+
 static bool noArguments(Sema &S, const ParsedAttr &A, const char *Name) {
   bool HasArgs = A.getNumArgs() != 0 || A.hasParsedType();
   if (!HasArgs && A.getLoc().isValid()) {
@@ -62,11 +68,10 @@ struct SpawnAttrInfo : ParsedAttrInfo {
   bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
     if (isa<VarDecl>(D) && !isa<ParmVarDecl>(D))
       return true;
-    Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
-                            DiagnosticsEngine::Error,
-                            "'sprig::spawn' applies to a statement that calls a function "
-                            "(f(args); x = f(args); or T x = f(args);), not to this "
-                            "declaration"));
+    attrError(Sm, A,
+              "'sprig::spawn' applies to a statement that calls a function "
+              "(f(args); x = f(args); or T x = f(args);), not to this "
+              "declaration");
     return false;
   }
 
@@ -75,11 +80,10 @@ struct SpawnAttrInfo : ParsedAttrInfo {
       return AttributeNotApplied;
     auto *V = cast<VarDecl>(D);
     if (!V->isLocalVarDecl() || V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None) {
-      Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
-                              DiagnosticsEngine::Error,
-                              "'sprig::spawn' on a declaration needs a local variable of "
-                              "automatic storage: '[[sprig::spawn]] T x = f(args);' inside a "
-                              "function"));
+      attrError(Sm, A,
+              "'sprig::spawn' on a declaration needs a local variable of "
+              "automatic storage: '[[sprig::spawn]] T x = f(args);' inside a "
+              "function");
       return AttributeNotApplied;
     }
     // The initializer is not parsed yet: SpawnForms checks it once the decl is complete.
@@ -107,15 +111,13 @@ struct SyncAttrInfo : ParsedAttrInfo {
 
   bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
     if (D->getDeclContext()->isFunctionOrMethod())
-      Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
-                              DiagnosticsEngine::Error,
-                              "'sprig::sync' applies to an empty statement, not to a "
-                              "declaration; write '[[sprig::sync]];' on a line of its own"));
+      attrError(Sm, A,
+              "'sprig::sync' applies to an empty statement, not to a "
+              "declaration; write '[[sprig::sync]];' on a line of its own");
     else
-      Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
-                              DiagnosticsEngine::Error,
-                              "'sprig::sync' can only be used inside a function, as the "
-                              "statement '[[sprig::sync]];'"));
+      attrError(Sm, A,
+              "'sprig::sync' can only be used inside a function, as the "
+              "statement '[[sprig::sync]];'");
     return false;
   }
 
@@ -124,10 +126,9 @@ struct SyncAttrInfo : ParsedAttrInfo {
     if (!noArguments(Sm, A, "sprig::sync"))
       return AttributeNotApplied;
     if (!isa<NullStmt>(St)) {
-      Sm.Diag(A.getLoc(), Sm.getDiagnostics().getCustomDiagID(
-                              DiagnosticsEngine::Error,
-                              "'sprig::sync' applies to an empty statement; write "
-                              "'[[sprig::sync]];' before this statement instead"));
+      attrError(Sm, A,
+              "'sprig::sync' applies to an empty statement; write "
+              "'[[sprig::sync]];' before this statement instead");
       return AttributeNotApplied;
     }
     Result = AnnotateAttr::Create(Sm.Context, kSyncAnnotation, nullptr, 0, A.getRange());
