@@ -65,8 +65,8 @@ std::string pluginDir() {
 }
 
 struct Spawn {
-  CallInst *begin = nullptr;
-  CallInst *end = nullptr;
+  CallBase *begin = nullptr;  // __sprig_spawn_begin(id): a call, or an invoke in an EH scope
+  CallBase *end = nullptr;    // __sprig_spawn_end(id) / __sprig_spawn_end_v(id)
 };
 
 class Lowering {
@@ -227,7 +227,13 @@ Value *Lowering::emitSetjmp(IRBuilder<> &B, Value *SF) {
   B.CreateStore(B.CreateCall(SS, {}),
                 B.CreateConstInBoundsGEP1_64(PtrTy, Ctx, 2, "sprig.ctx.sp"));
   Function *SJ = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::eh_sjlj_setjmp);
-  return B.CreateCall(SJ, {Ctx}, "sprig.resumed");
+  CallInst *R = B.CreateCall(SJ, {Ctx}, "sprig.resumed");
+  // Each setjmp is one continuation's resume point: the optimiser must never merge two
+  // of them (SimplifyCFG hoists identical code of an if/else into the block before it,
+  // or sinks it into the block after: both branches would then share one resume point,
+  // and the branch taken after it is decided before it). `nomerge` forbids both.
+  R->addFnAttr(Attribute::NoMerge);
+  return R;
 }
 
 // Replace a marker call by nothing (an invoke becomes a branch to its normal dest).
@@ -612,6 +618,15 @@ void Lowering::outline(Function &F, Spawn &S, Value *SF) {
   H->removeFnAttr(Attribute::AlwaysInline);
   H->removeFnAttr(Attribute::InlineHint);
   H->addFnAttr(Attribute::NoInline);
+  // What F promises of itself is not true of the helper: an exception thrown before the
+  // detach leaves the helper into F (whose own handler catches it, noexcept or not); the
+  // helper returns although F may not; it writes the parent's locals although F may be
+  // `pure`/`const` (memory(read)/memory(none)).
+  for (Attribute::AttrKind K :
+       {Attribute::NoUnwind, Attribute::NoReturn, Attribute::WillReturn, Attribute::Memory,
+        Attribute::NoSync, Attribute::NoFree, Attribute::Speculatable,
+        Attribute::NoRecurse, Attribute::NoCallback})
+    H->removeFnAttr(K);
   // The helper keeps F's own frame-pointer setting (not F's forced one): its frame is
   // never resumed on another stack, and a child that moved returns on this one.
   H->removeFnAttr("frame-pointer");
@@ -912,26 +927,42 @@ void Lowering::ifSpawned(Instruction *Before, function_ref<void(IRBuilder<> &)> 
 void Lowering::lowerFunction(Function &F) {
   SmallVector<Spawn, 8> Spawns;
   SmallVector<CallBase *, 8> Syncs;
-  // Walk in layout order: each begin is closed by the next end.
-  Spawn Open;
+  // Pair each begin with the end of the same id (the rewrite numbers the spawns; block
+  // layout is emission order, not statement order). Ids come in order of first sight.
+  DenseMap<uint64_t, unsigned> ById;
+  auto IdOf = [](Instruction &I) -> std::optional<uint64_t> {
+    auto *CB = cast<CallBase>(&I);
+    if (CB->arg_size() != 1)
+      return std::nullopt;
+    if (auto *CI = dyn_cast<ConstantInt>(CB->getArgOperand(0)))
+      return CI->getZExtValue();
+    return std::nullopt;
+  };
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
-      if (isMarkerCall(&I, BeginFn)) {
-        if (Open.begin)
-          return fail(F, "internal error: nested spawn markers");
-        Open.begin = cast<CallInst>(&I);
-      } else if (isMarkerCall(&I, EndFn) || isMarkerCall(&I, EndVFn)) {
-        if (!Open.begin)
-          return fail(F, "internal error: unmatched spawn marker");
-        Open.end = cast<CallInst>(&I);
-        Spawns.push_back(Open);
-        Open = Spawn();
+      bool IsBegin = isMarkerCall(&I, BeginFn);
+      bool IsEnd = isMarkerCall(&I, EndFn) || isMarkerCall(&I, EndVFn);
+      if (IsBegin || IsEnd) {
+        std::optional<uint64_t> Id = IdOf(I);
+        if (!Id)
+          return fail(F, "internal error: a spawn marker without a constant id",
+                      I.getDebugLoc());
+        auto [It, New] = ById.try_emplace(*Id, Spawns.size());
+        if (New)
+          Spawns.push_back(Spawn());
+        Spawn &S = Spawns[It->second];
+        CallBase *&Slot = IsBegin ? S.begin : S.end;
+        if (Slot)
+          return fail(F, "internal error: two spawn markers with one id", I.getDebugLoc());
+        Slot = cast<CallBase>(&I);
       } else if (isMarkerCall(&I, SyncFn)) {
         Syncs.push_back(cast<CallBase>(&I));
       }
     }
-  if (Open.begin)
-    return fail(F, "internal error: unterminated spawn");
+  for (Spawn &S : Spawns)
+    if (!S.begin || !S.end)
+      return fail(F, "internal error: unmatched spawn marker",
+                  (S.begin ? S.begin : S.end)->getDebugLoc());
   if (Spawns.empty()) {
     for (CallBase *S : Syncs)
       replaceMarkerCall(S);
@@ -971,6 +1002,13 @@ void Lowering::lowerFunction(Function &F) {
       return;
   }
   removeUnreachableBlocks(F);
+  // That also folded constant branches (`if (0) { label: ... }` keeps its body only for
+  // the label) and deleted what became unreachable, syncs included: collect them again.
+  Syncs.clear();
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isMarkerCall(&I, SyncFn))
+        Syncs.push_back(cast<CallBase>(&I));
   // Cold blocks: those no spawn reaches (every spawn enters through a block that calls
   // Enter). There the flags are still 0: a sync waits for nothing, leaving the frame does
   // nothing, so none is emitted. A function whose leaves return before spawning then

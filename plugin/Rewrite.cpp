@@ -2,11 +2,12 @@
 //
 // For every function body that will be emitted (not a template pattern), before CodeGen
 // sees it:
-//   [[sprig::spawn]] S;        ->  { __sprig_spawn_begin(); S'; __sprig_spawn_end(); }
+//   [[sprig::spawn]] S;        ->  { __sprig_spawn_begin(N); S'; __sprig_spawn_end(N); }
 //   (begin/end are not noexcept, so that in an EH scope they get landing pads into the
-//   enclosing cleanups: the IR pass must see those as the parent's, not the statement's)
-//   [[sprig::spawn]] T x = e;  ->  T x = (__sprig_spawn_begin(), e'),
-//                                  int __sprig_end = __sprig_spawn_end_v();
+//   enclosing cleanups: the IR pass must see those as the parent's, not the statement's;
+//   N is the spawn's id in the translation unit, which pairs a begin with its end)
+//   [[sprig::spawn]] T x = e;  ->  T x = (__sprig_spawn_begin(N), e'),
+//                                  int __sprig_end = __sprig_spawn_end_v(N);
 //   [[sprig::sync]];           ->  __sprig_sync();
 //   return e;                  ->  { __sprig_sync(); return e; }   (implicit sync, only in
 //   end of body                ->  __sprig_sync();                  functions that spawn)
@@ -132,7 +133,7 @@ struct SpawnRewriter::Impl {
   LinkageSpecDecl *cBlock = nullptr;
   FunctionDecl *beginFn = nullptr, *endFn = nullptr, *endValFn = nullptr, *syncFn = nullptr;
   FunctionDecl *lhsBeginFn = nullptr;
-  unsigned tagCounter = 0, lhsCounter = 0;
+  unsigned tagCounter = 0, lhsCounter = 0, spawnCounter = 0;
 
   explicit Impl(CompilerInstance &CI) : CI(CI) {}
   ASTContext &ctx() { return CI.getASTContext(); }
@@ -199,14 +200,27 @@ struct SpawnRewriter::Impl {
     return Cache;
   }
 
-  FunctionDecl *endValMarker() {
-    if (!endValFn) {
-      endValFn = makeFunction("__sprig_spawn_end_v", ctx().IntTy, {}, false);
-      Expr *Zero = IntegerLiteral::Create(ctx(), llvm::APInt(32, 0), ctx().IntTy,
-                                          SourceLocation());
-      setBody(endValFn, ReturnStmt::Create(ctx(), SourceLocation(), Zero, nullptr));
+  // The spawn markers take the spawn's id (unique in the translation unit): the IR pass
+  // pairs a begin with its end by id, never by block layout (Clang lays blocks out in
+  // emission order, which is not the statement's order: a member-pointer call's blocks
+  // can follow a later catch handler).
+  FunctionDecl *idMarker(FunctionDecl *&Cache, llvm::StringRef Name, bool ReturnsInt) {
+    if (!Cache) {
+      ASTContext &C = ctx();
+      Cache = makeFunction(Name, ReturnsInt ? C.IntTy : C.VoidTy, {C.IntTy}, false);
+      Stmt *Ret = nullptr;
+      if (ReturnsInt)
+        Ret = ReturnStmt::Create(
+            C, SourceLocation(),
+            IntegerLiteral::Create(C, llvm::APInt(32, 0), C.IntTy, SourceLocation()),
+            nullptr);
+      setBody(Cache, Ret);
     }
-    return endValFn;
+    return Cache;
+  }
+  Expr *idCall(FunctionDecl *FD, unsigned Id, SourceLocation L) {
+    Expr *Arg = IntegerLiteral::Create(ctx(), llvm::APInt(32, Id), ctx().IntTy, L);
+    return callTo(FD, {Arg}, L);
   }
 
   Expr *callTo(FunctionDecl *FD, llvm::ArrayRef<Expr *> Args, SourceLocation Loc) {
@@ -414,12 +428,14 @@ struct SpawnRewriter::Impl {
     // Not noexcept: where the spawn sits in an EH scope, Clang then gives the markers
     // landing pads into the enclosing scopes' cleanups, which marks those cleanups as
     // reachable from outside the statement, so the IR pass leaves them to the parent.
-    FunctionDecl *Begin = voidMarker(beginFn, "__sprig_spawn_begin", false);
-    FunctionDecl *End = voidMarker(endFn, "__sprig_spawn_end", false);
+    FunctionDecl *Begin = idMarker(beginFn, "__sprig_spawn_begin", false);
+    FunctionDecl *End = idMarker(endFn, "__sprig_spawn_end", false);
+    FunctionDecl *EndV = idMarker(endValFn, "__sprig_spawn_end_v", true);
     FunctionDecl *Sync = voidMarker(syncFn, "__sprig_sync", /*NoExcept=*/false);
 
     for (Spawn &S : Spawns) {
       SourceLocation L = S.use.stmt->getBeginLoc();
+      unsigned Id = spawnCounter++;
       if (S.form.kind == SpawnForm::Assign) {
         Stmt *Sub = cast<AttributedStmt>(S.use.stmt)->getSubStmt();
         Expr *E = cast<Expr>(Sub);
@@ -465,7 +481,7 @@ struct SpawnRewriter::Impl {
         if (IL && IL->getNumInits() == 1)
           Inner = IL->getInit(0);
         Expr *Comma = BinaryOperator::Create(
-            C, callTo(Begin, {}, L), Inner, BO_Comma, Inner->getType(),
+            C, idCall(Begin, Id, L), Inner, BO_Comma, Inner->getType(),
             Inner->getValueKind(), Inner->getObjectKind(), L, FPOptionsOverride());
         if (IL && IL->getNumInits() == 1)
           IL->setInit(0, Comma);
@@ -478,7 +494,7 @@ struct SpawnRewriter::Impl {
         auto *EndVar = VarDecl::Create(C, FD, L, L, &C.Idents.get("__sprig_spawn_end_var"),
                                        C.IntTy, C.getTrivialTypeSourceInfo(C.IntTy),
                                        SC_None);
-        EndVar->setInit(callTo(endValMarker(), {}, L));
+        EndVar->setInit(idCall(EndV, Id, L));
         EndVar->setImplicit();
         auto *DS = cast<DeclStmt>(S.use.stmt);
         llvm::SmallVector<Decl *, 2> Decls(DS->decl_begin(), DS->decl_end());
@@ -489,7 +505,7 @@ struct SpawnRewriter::Impl {
       } else {
         auto *AS = cast<AttributedStmt>(S.use.stmt);
         Stmt *Sub = AS->getSubStmt();
-        *S.use.slot = block({callTo(Begin, {}, L), Sub, callTo(End, {}, L)}, L);
+        *S.use.slot = block({idCall(Begin, Id, L), Sub, idCall(End, Id, L)}, L);
       }
     }
     for (Use &U : Col.uses) {

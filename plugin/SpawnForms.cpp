@@ -1,5 +1,8 @@
 //===- plugin/SpawnForms.cpp - classify and check spawned statements ------===//
 #include "SpawnForms.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Builtins.h"
+#include <algorithm>
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Diagnostic.h"
@@ -17,6 +20,18 @@ void error(DiagnosticsEngine &D, SourceLocation Loc, llvm::StringRef Msg) {
   D.Report(Loc, ID) << Msg;
 }
 
+// A builtin the compiler expands itself (`__builtin_*`, std::move and the like), which
+// has no address to call through. C library functions that Clang also knows as builtins
+// (memcpy, strlen, sqrt, snprintf) are ordinary calls, and spawnable.
+bool isCompilerBuiltin(const CallExpr *C) {
+  unsigned ID = C->getBuiltinCallee();
+  if (!ID)
+    return false;
+  const FunctionDecl *FD = C->getDirectCallee();
+  return !FD || FD->isImplicit() ||
+         !FD->getASTContext().BuiltinInfo.isDirectlyAddressable(ID);
+}
+
 static Expr *strip(Expr *E) {
   while (E) {
     Expr *Before = E;
@@ -32,16 +47,16 @@ static Expr *strip(Expr *E) {
       E = B->getSubExpr();
     else if (auto *K = dyn_cast<ConstantExpr>(E))
       E = K->getSubExpr();
-    else if (auto *IL = dyn_cast<InitListExpr>(E); IL && IL->getNumInits() == 1 &&
-                                                   !IL->getType()->isRecordType() &&
-                                                   !IL->getType()->isArrayType())
-      E = IL->getInit(0);  // T x{f(args)} for a scalar T
-    else if (auto *F = dyn_cast<CXXFunctionalCastExpr>(E); F && F->getCastKind() == CK_ConstructorConversion)
-      E = F->getSubExpr();
+    else if (auto *IL = dyn_cast<InitListExpr>(E); IL && IL->getNumInits() == 1)
+      E = IL->getInit(0);  // T x{f(args)}: a scalar, a class from its own type, an aggregate
+    else if (auto *X = dyn_cast<ExplicitCastExpr>(E); X && X->getCastKind() != CK_ToVoid)
+      E = X->getSubExpr();  // (long)f(), static_cast<T>(f()), T(f()): converts in the child
     else if (auto *CE = dyn_cast<CXXConstructExpr>(E);
-             CE && !isa<CXXTemporaryObjectExpr>(CE) && CE->getNumArgs() == 1 &&
-             !CE->isListInitialization())
-      E = CE->getArg(0);  // implicit converting or eliding construction of the result
+             CE && !isa<CXXTemporaryObjectExpr>(CE) && CE->getNumArgs() >= 1 &&
+             std::all_of(CE->arg_begin() + 1, CE->arg_end(),
+                         [](Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+      E = CE->getArg(0);  // converting (std::string from const char *, defaulted allocator
+                          // and all) or eliding construction of the result, '=' or braces
     if (E == Before)
       break;
   }
@@ -52,7 +67,7 @@ CallExpr *spawnedCall(Expr *E) {
   auto *C = dyn_cast_or_null<CallExpr>(strip(E));
   if (!C || isa<CUDAKernelCallExpr>(C) || isa<UserDefinedLiteral>(C))
     return nullptr;
-  if (C->getBuiltinCallee())
+  if (isCompilerBuiltin(C))
     return nullptr;
   if (auto *Op = dyn_cast<CXXOperatorCallExpr>(C))
     if (Op->isAssignmentOp())
@@ -121,7 +136,7 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
   }
   if (RHS) {
     CallExpr *C = spawnedCall(RHS);
-    if (auto *B = dyn_cast_or_null<CallExpr>(strip(RHS)); !C && B && B->getBuiltinCallee())
+    if (auto *B = dyn_cast_or_null<CallExpr>(strip(RHS)); !C && B && isCompilerBuiltin(B))
       return notACall(D, AttrLoc, "a call of a compiler builtin");
     if (!C)
       return notACall(D, AttrLoc, "an assignment whose right-hand side is not a function "
@@ -130,7 +145,7 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
   }
   if (CallExpr *C = spawnedCall(S))
     return SpawnForm{SpawnForm::Call, Sub, C, nullptr};
-  if (auto *C = dyn_cast<CallExpr>(S); C && C->getBuiltinCallee())
+  if (auto *C = dyn_cast<CallExpr>(S); C && isCompilerBuiltin(C))
     return notACall(D, AttrLoc, "a call of a compiler builtin");
   return notACall(D, AttrLoc, "this expression");
 }

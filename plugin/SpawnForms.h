@@ -41,6 +41,10 @@ std::optional<SpawnForm> classifySpawnDecl(clang::VarDecl *V, clang::DeclStmt *D
                                            clang::SourceLocation AttrLoc,
                                            clang::DiagnosticsEngine &D);
 
+// A builtin the compiler expands itself (no address to call through); C library
+// functions Clang also knows as builtins (memcpy, sqrt, ...) are not.
+bool isCompilerBuiltin(const clang::CallExpr *C);
+
 // Report an error at Loc with a custom message ('%0'-style arguments not used).
 void error(clang::DiagnosticsEngine &D, clang::SourceLocation Loc, llvm::StringRef Msg);
 

@@ -6,6 +6,8 @@
 #   %sprig_inc    Sprig's include directory
 #   %run_p        test/lit/run_p.sh: run a program at several SPRIG_NWORKERS, compare
 #                 each output with the serial elision's
+#   %run_opts     test/lit/run_opts.sh SRC OUT [FLAGS]: the serial elision against
+#                 sprig++ -O0..-O3, each through run_p.sh
 #   %sprig_lib    the directory of libsprig.so (hand-lowered tests link it directly)
 #   %expect_exit  test/lit/runtime/Inputs/expect_exit.sh STATUS CMD...: succeeds only if
 #                 CMD exits with exactly STATUS (lit's `not` only knows "non-zero")
@@ -36,6 +38,11 @@ config.substitutions.append(("%plugin", config.sprig_plugin))
 config.substitutions.append(("%sprig_inc", os.path.join(config.sprig_src_root, "include")))
 config.substitutions.append(("%sprig_lib", config.sprig_runtime_dir))
 config.substitutions.append(("%sprig_obj", config.sprig_obj_root))
+# %run_opts SRC OUT [FLAGS]: serial elision vs sprig++ -O0..-O3, each at P=1,2,4,8.
+config.substitutions.append(
+    ("%run_opts", " ".join([os.path.join(config.test_source_root, "run_opts.sh"),
+                            config.sprig_driver, config.clangxx])))
+# (before %run_p, of which it is an extension)
 config.substitutions.append(("%run_p", os.path.join(config.test_source_root, "run_p.sh")))
 config.substitutions.append(
     ("%expect_exit", os.path.join(config.test_source_root, "runtime", "Inputs", "expect_exit.sh")))
