@@ -118,6 +118,8 @@ private:
                            const DebugLoc &DL, StringRef Prefix, bool CheckException);
   void addExitPad(Function &F, Value *SF, const SmallPtrSetImpl<BasicBlock *> &Cold);
   void emitForceFrame(IRBuilder<> &B);
+  AllocaInst *moveDynamicAllocasToHeap(Function &F);
+  void releaseArenaAtExits(Function &F, AllocaInst *Arena);
   bool hoistTarget(Function &F, CallBase *Call, ArrayRef<BasicBlock *> Blocks);
   Function *LhsBeginFn = nullptr;
   SmallPtrSet<Function *, 16> LhsFns;
@@ -915,6 +917,81 @@ void Lowering::emitForceFrame(IRBuilder<> &B) {
   B.SetInsertPoint(Cont, Cont->begin());
 }
 
+// alloca and VLAs in F (runtime/alloca.cpp): a stolen continuation runs on the thief's
+// stack and a sync moves it back, so stack memory allocated dynamically could vanish
+// under a live pointer. Each dynamic alloca becomes a block of a per-invocation heap
+// arena (a local of F, addressed from the frame pointer like every local); Clang's
+// stacksave/stackrestore around a VLA's scope become a mark and a release of the arena.
+// Returns the arena's slot, or null when F allocates nothing dynamically.
+AllocaInst *Lowering::moveDynamicAllocasToHeap(Function &F) {
+  SmallVector<AllocaInst *, 4> Dyn;
+  SmallVector<IntrinsicInst *, 4> Saves, Restores;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !AI->isStaticAlloca())
+        Dyn.push_back(AI);
+      else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+        if (II->getIntrinsicID() == Intrinsic::stacksave)
+          Saves.push_back(II);
+        else if (II->getIntrinsicID() == Intrinsic::stackrestore)
+          Restores.push_back(II);
+      }
+  if (Dyn.empty() && Restores.empty())
+    return nullptr;
+  const DataLayout &DL = M.getDataLayout();
+  BasicBlock &EntryBB = F.getEntryBlock();
+  IRBuilder<> EB(&EntryBB, EntryBB.begin());
+  AllocaInst *Arena = EB.CreateAlloca(PtrTy, nullptr, "sprig.arena");
+  EB.SetInsertPoint(Arena->getNextNode());
+  EB.CreateStore(ConstantPointerNull::get(cast<PointerType>(PtrTy)), Arena);
+  FunctionCallee Alloc = M.getOrInsertFunction("__sprig_alloca", PtrTy, PtrTy, I64, I64);
+  FunctionCallee Release =
+      M.getOrInsertFunction("__sprig_alloca_release", VoidTy, PtrTy, PtrTy);
+  if (auto *AF = dyn_cast<Function>(Alloc.getCallee()))
+    AF->setDoesNotThrow();  // it reports and aborts when memory runs out
+  if (auto *RF = dyn_cast<Function>(Release.getCallee()))
+    RF->setDoesNotThrow();
+  for (AllocaInst *AI : Dyn) {
+    IRBuilder<> B(AI);
+    Value *N = B.CreateZExtOrTrunc(AI->getArraySize(), I64);
+    Value *Bytes = B.CreateMul(N, B.getInt64(DL.getTypeAllocSize(AI->getAllocatedType())));
+    CallInst *P = B.CreateCall(Alloc, {Arena, Bytes, B.getInt64(AI->getAlign().value())},
+                               AI->getName());
+    dropLifetimeMarkers(AI);
+    AI->replaceAllUsesWith(P);
+    AI->eraseFromParent();
+  }
+  for (IntrinsicInst *II : Saves) {
+    IRBuilder<> B(II);
+    II->replaceAllUsesWith(B.CreateLoad(PtrTy, Arena, "sprig.arena.mark"));
+    II->eraseFromParent();
+  }
+  for (IntrinsicInst *II : Restores) {
+    IRBuilder<> B(II);
+    B.CreateCall(Release, {Arena, II->getArgOperand(0)});
+    II->eraseFromParent();
+  }
+  return Arena;
+}
+
+// alloca'd memory lives until F returns or unwinds: release the arena at every exit.
+void Lowering::releaseArenaAtExits(Function &F, AllocaInst *Arena) {
+  FunctionCallee Release =
+      M.getOrInsertFunction("__sprig_alloca_release", VoidTy, PtrTy, PtrTy);
+  SmallVector<Instruction *, 8> Exits;
+  for (BasicBlock &BB : F)
+    if (isa<ReturnInst>(BB.getTerminator()) || isa<ResumeInst>(BB.getTerminator()))
+      Exits.push_back(BB.getTerminator());
+  for (Instruction *T : Exits) {
+    IRBuilder<> B(T);
+    Value *Head = B.CreateLoad(PtrTy, Arena, "sprig.arena.head");
+    Instruction *ThenT =
+        SplitBlockAndInsertIfThen(B.CreateIsNotNull(Head), T->getIterator(), false);
+    IRBuilder<> TB(ThenT);
+    TB.CreateCall(Release, {Arena, ConstantPointerNull::get(cast<PointerType>(PtrTy))});
+  }
+}
+
 // Run Body (at Before) only on paths that spawned.
 void Lowering::ifSpawned(Instruction *Before, function_ref<void(IRBuilder<> &)> Body) {
   IRBuilder<> B(Before);
@@ -968,6 +1045,9 @@ void Lowering::lowerFunction(Function &F) {
       replaceMarkerCall(S);
     return;
   }
+
+  // alloca / VLAs: from a heap arena, not the stack (a continuation changes stacks).
+  AllocaInst *Arena = moveDynamicAllocasToHeap(F);
 
   SmallVector<BasicBlock *, 8> Resumed;
   ResumedBlocks = &Resumed;
@@ -1093,8 +1173,11 @@ void Lowering::lowerFunction(Function &F) {
       RB.CreateCall(LeaveFrame, {SF});
     });
   }
-  // 4b. Exceptions leaving F from calls outside its EH scopes.
-  addExitPad(F, SF, Cold);
+  // 4b. Exceptions leaving F from calls outside its EH scopes (from anywhere, when the
+  // arena must be released on the way out).
+  addExitPad(F, SF, Arena ? SmallPtrSet<BasicBlock *, 32>() : Cold);
+  if (Arena)
+    releaseArenaAtExits(F, Arena);
   // 4c. On every resumed path, the locals helpers write through pointers escape.
   ResumedBlocks = nullptr;
   {

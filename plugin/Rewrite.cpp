@@ -72,7 +72,6 @@ struct Use {
 struct Collector {
   llvm::SmallVector<Use, 16> uses;
   bool hasSpawn = false;
-  SourceLocation dynamicAlloc;  // first VLA or alloca in the body
   int stmtExprDepth = 0;
   int catchDepth = 0;
 
@@ -102,17 +101,6 @@ struct Collector {
     }
     if (isa<ReturnStmt>(S))
       uses.push_back({Use::Return, &S, S, nullptr, stmtExprDepth > 0});
-    if (auto *DS = dyn_cast<DeclStmt>(S); DS && dynamicAlloc.isInvalid())
-      for (Decl *D : DS->decls())
-        if (auto *V = dyn_cast<VarDecl>(D); V && V->getType()->isVariableArrayType())
-          dynamicAlloc = V->getLocation();
-    if (auto *CE = dyn_cast<CallExpr>(S); CE && dynamicAlloc.isInvalid()) {
-      unsigned B = CE->getBuiltinCallee();
-      if (B == Builtin::BIalloca || B == Builtin::BI__builtin_alloca ||
-          B == Builtin::BI__builtin_alloca_with_align ||
-          B == Builtin::BI__builtin_alloca_uninitialized)
-        dynamicAlloc = CE->getExprLoc();
-    }
     bool isStmtExpr = isa<StmtExpr>(S);
     bool isCatch = isa<CXXCatchStmt>(S);
     stmtExprDepth += isStmtExpr;
@@ -404,15 +392,6 @@ struct SpawnRewriter::Impl {
         continue;
       }
       Spawns.push_back({U, *F});
-    }
-    if (Col.hasSpawn && Col.dynamicAlloc.isValid()) {
-      // A stolen continuation runs with its stack pointer on another stack: memory it
-      // allocates dynamically lives there, and is gone once the sync moves the frame back.
-      err(Col.dynamicAlloc,
-          "'sprig::spawn' cannot be used in a function with a variable-length array or "
-          "alloca (a stolen continuation allocates them on a stack that is released at the "
-          "sync); use std::vector, or move the spawns into a function of their own");
-      OK = false;
     }
     if (!OK || Dependent || CI.getDiagnostics().hasErrorOccurred())
       return;

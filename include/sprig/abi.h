@@ -176,6 +176,12 @@ void __sprig_child_threw(sprig_frame *parent, void *exn, uint32_t child);
 void __sprig_exception_in_flight(sprig_frame *sf, void *exn);
 /* sprig_leave_helper for a child that ended by throwing (its exception was kept). */
 void __sprig_leave_helper_exc(sprig_frame *parent);
+/* alloca and variable-length arrays in a spawning function come from a per-invocation
+ * LIFO list of heap blocks headed by `*arena`, a local of that function (a stolen
+ * continuation's stack is not the function's own): runtime/alloca.cpp. */
+void *__sprig_alloca(void **arena, size_t size, size_t align);
+/* Free the blocks allocated since `mark` (a former head; null: all of them). */
+void __sprig_alloca_release(void **arena, void *mark);
 
 /* ---- Inline fast paths ---- */
 
