@@ -15,12 +15,30 @@ inline constexpr std::size_t kCacheLine = 128;
 // [env SPRIG_NWORKERS] default: CPUs in the process's affinity mask.
 inline constexpr int kMaxWorkers = 1024;
 
+// Root slots: application threads that may run root computations at the same time, each
+// as an extra worker with its own deque. A thread that finds none free runs its root
+// computation serially on a private worker (correct, only not parallel).
+inline constexpr int kMaxRoots = 256;
+
 // [env SPRIG_STACKSIZE] size of each fiber (stack of a stolen continuation), bytes.
 inline constexpr std::size_t kDefaultStackBytes = 1u << 20;  // 1 MiB, as cheetah
 inline constexpr std::size_t kMinStackBytes = 64u << 10;     // 64 KiB
 inline constexpr std::size_t kMaxStackBytes = 1u << 30;      // 1 GiB
-// Guard pages below each fiber (PROT_NONE); touching them is a reported stack overflow.
-inline constexpr std::size_t kGuardPages = 1;
+// Guard region below each fiber (PROT_NONE, rounded up to whole pages); touching it is a
+// reported stack overflow. One page is not enough: a function whose frame is larger than
+// the guard moves the stack pointer past it, and its first write lands in whatever lies
+// below, typically the neighbouring fiber (silently). Code built by sprig++ probes every
+// page of a frame larger than a page (-fstack-clash-protection), so any frame size faults
+// in the guard; the 64 KiB cover code built without probes (libraries, plain clang++)
+// for frames up to that size. Address space only: PROT_NONE pages cost no memory.
+inline constexpr std::size_t kGuardBytes = 64u << 10;
+// A fault this far below the lowest byte of the stack a worker runs on (a fiber, or a
+// thread's own stack: the kernel leaves a 1 MiB gap below a growing main stack), or with
+// the stack pointer below that byte, is reported as a stack overflow of that stack.
+inline constexpr std::size_t kOverflowWindowBytes = 2u << 20;
+// Main thread stack size assumed when RLIMIT_STACK is unlimited and /proc cannot be read
+// (the bounds of the main thread's stack are then computed from the auxiliary vector).
+inline constexpr std::size_t kUnlimitedMainStackBytes = std::size_t(1) << 32;  // 4 GiB
 // Bytes left free at the top of a fresh fiber before a stolen continuation's stack
 // pointer: room for outgoing stack arguments addressed from %rsp upward (Cilk Plus
 // reserved 256).
@@ -29,6 +47,11 @@ inline constexpr std::size_t kFiberTopReserve = 256;
 // [env SPRIG_DEQUE_DEPTH] entries of each worker's deque = deepest spawn nesting on one
 // worker. Virtual memory, touched as used. The deep-chain test nests 20000.
 inline constexpr std::size_t kDefaultDequeDepth = 1u << 20;
+// The owner of an emptied deque whose indices have walked this many slots into the ring
+// moves both to the start of the next lap (sprig_deque_pop in sprig/abi.h), so a worker
+// that spawns and pops one entry at a time touches only the first pages of its ring.
+// Must equal SPRIG_DEQUE_REBASE_SLOTS (the inline code's copy).
+inline constexpr std::size_t kDequeRebaseSlots = 4096;  // 32 KiB of slots
 
 // Fibers a worker keeps for reuse before returning them to the global pool.
 inline constexpr int kLocalFiberPool = 8;

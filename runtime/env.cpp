@@ -26,14 +26,17 @@ namespace sprig {
   std::exit(2);
 }
 
-// Parses a decimal integer with an optional K/M/G suffix (when `suffixes`).
+// Parses a decimal integer (digits only: no white space, no sign) with an optional
+// K/M/G suffix (when `suffixes`).
 static bool parse_size(const char *s, bool suffixes, unsigned long long *out) {
-  if (!*s)
+  // Digits first: strtoull would skip leading white space and accept a sign, and
+  // negate the value for '-' (' -18446744073709551615' parsed as 1).
+  if (*s < '0' || *s > '9')
     return false;
   errno = 0;
   char *end = nullptr;
   unsigned long long v = std::strtoull(s, &end, 10);
-  if (errno || end == s || *s == '-' || *s == '+')
+  if (errno || end == s)
     return false;
   if (suffixes && *end) {
     unsigned shift = 0;

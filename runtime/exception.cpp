@@ -4,28 +4,57 @@
 // throws lands in __sprig_child_threw:
 //  - before the detach (an argument or its copy threw): rethrown at once, so it leaves
 //    the helper into the parent at the spawn, exactly as in the serial program;
-//  - after: kept in the parent frame. If several children of one sync throw, the one
-//    spawned first (serial order) is kept and the others are destroyed. The sync then
+//  - after: kept in the parent frame, without allocating (below). If several children
+//    of one sync throw, the one spawned first (serial order) is kept and the others are
+//    destroyed. The sync then
 //    rethrows it (SPRIG_FRAME_EXCEPTION; __sprig_rethrow).
 // Who sets the flag: the child itself when its parent was not stolen (then it runs on
 // the runner's thread, just before the runner continues); otherwise the worker that
 // resumes the frame at its sync (resume_at_sync), after the join.
 //===----------------------------------------------------------------------===//
 #include "global.h"
+#include <cstdint>
 #include <exception>
 #include <mutex>
+#include <new>
+#include <unwind.h>
 
 extern "C" void *__cxa_begin_catch(void *) noexcept;
 extern "C" void __cxa_end_catch();
 
+// No allocation on the way from a child's throw to its parent's sync. The kept exception
+// is a std::exception_ptr (one pointer: the thrown object, reference-counted by the C++
+// runtime; copying or moving it allocates nothing) stored in the frame's `exceptions`
+// word itself, and the number of the child that threw it is stored in the thrown
+// object's own __cxa_exception header (below). An operator new here (as before) could
+// throw bad_alloc out of the helper's landing pad, after the detach, into a parent whose
+// continuation runs elsewhere. Rethrowing at the sync (std::rethrow_exception) takes a
+// dependent exception from the C++ runtime's exception allocator, which falls back on
+// its emergency pool, as any throw of the serial program does.
+static_assert(sizeof(std::exception_ptr) == sizeof(void *),
+              "the kept exception lives in sprig_frame::exceptions");
+
 namespace sprig {
 namespace {
-struct KeptException {
-  std::exception_ptr exc;
-  uint32_t child;  // spawn number: lower is earlier in serial order
-};
 // One lock for all frames: exceptions are rare and short to record.
 std::mutex lock;
+
+std::exception_ptr &kept(sprig_frame *f) {
+  return *std::launder(reinterpret_cast<std::exception_ptr *>(&f->exceptions));
+}
+
+// The child number lives in the `adjustedPtr` word of the primary exception's
+// __cxa_exception header, which the Itanium C++ ABI (libstdc++ and libc++abi alike) lays
+// out immediately before the _Unwind_Exception, itself immediately before the thrown
+// object. That word is scratch of the personality routine while the exception is being
+// caught: a kept exception is held only by its exception_ptr (our catch ended), and its
+// rethrow at the sync throws a dependent exception with a header of its own, so nothing
+// reads or writes the primary's word meanwhile. (test/runtime/exception_test.cpp checks
+// the offset against the C++ runtime.)
+uintptr_t *child_slot(const std::exception_ptr &e) {
+  char *obj = *reinterpret_cast<char *const *>(&e);  // the thrown object
+  return reinterpret_cast<uintptr_t *>(obj - sizeof(_Unwind_Exception) - sizeof(void *));
+}
 }  // namespace
 
 void frame_note_exceptions(sprig_frame *f) {
@@ -33,6 +62,9 @@ void frame_note_exceptions(sprig_frame *f) {
   if (f->exceptions)
     f->flags |= SPRIG_FRAME_EXCEPTION;
 }
+
+// For tests: the word child_slot uses, for the exception in `e`.
+uintptr_t *exception_child_slot_for_test(const std::exception_ptr &e) { return child_slot(e); }
 }  // namespace sprig
 
 using namespace sprig;
@@ -44,14 +76,16 @@ extern "C" void __sprig_child_threw(sprig_frame *parent, void *exn, uint32_t chi
   } end_catch;  // also ends the catch when the rethrow below unwinds
   if (child == ~0u)
     throw;  // not detached yet: the parent's exception, thrown at the spawn
-  std::exception_ptr e = std::current_exception();
+  std::exception_ptr e = std::current_exception();  // no allocation: a reference
+  if (!e)
+    return;  // not a C++ exception: nothing can be kept (as before)
   std::lock_guard<std::mutex> l(lock);
-  auto *p = static_cast<KeptException *>(parent->exceptions);
-  if (!p) {
-    parent->exceptions = new KeptException{std::move(e), child};
-  } else if (child < p->child) {
-    p->exc = std::move(e);  // earlier in serial order wins; the other is destroyed
-    p->child = child;
+  std::exception_ptr &k = kept(parent);
+  // Earlier in serial order wins; the other is destroyed (by e's destructor). Equal
+  // numbers (saturated, sprig_detach): the first recorded stays.
+  if (!k || child < static_cast<uint32_t>(*child_slot(k))) {
+    *child_slot(e) = child;
+    std::swap(k, e);
   }
 }
 
@@ -71,13 +105,8 @@ extern "C" void __sprig_rethrow(sprig_frame *sf) {
   std::exception_ptr e;
   {
     std::lock_guard<std::mutex> l(lock);
-    auto *p = static_cast<KeptException *>(sf->exceptions);
-    sf->exceptions = nullptr;
+    std::swap(e, kept(sf));
     sf->flags &= ~SPRIG_FRAME_EXCEPTION;
-    if (p) {
-      e = std::move(p->exc);
-      delete p;
-    }
   }
   if (e)
     std::rethrow_exception(e);

@@ -1,6 +1,6 @@
 //===- runtime/fiber.h - stacks for stolen continuations (cactus stack) ---===//
 //
-// A fiber is an mmap'd stack with PROT_NONE guard pages below it. A thief runs a stolen
+// A fiber is an mmap'd stack with a PROT_NONE guard region (config::kGuardBytes) below it. A thief runs a stolen
 // continuation on a fresh fiber: the stack pointer moves to the fiber while the frame
 // pointer keeps addressing the continuation's locals on the stack where the frame was
 // created. Each worker keeps a small pool of fibers; the rest go to a global pool.
@@ -39,8 +39,18 @@ struct Fiber {
   void *start_sp() const;
 };
 
-// Allocate from the worker's pool, the global pool, or the OS.
+// Allocate from the worker's pool, the global pool, or the OS. Dies with a clear
+// "sprig: cannot map ..." message when the OS has no memory for a new one: only for
+// callers that cannot do without (the root worker's scheduler stack).
 Fiber *fiber_get(Worker *w);
+// The same, but null when no fiber can be had (mmap or mprotect failed: out of memory or
+// address space, e.g. under `ulimit -v`). Never allocates with operator new.
+Fiber *fiber_try_get(Worker *w);
+// Make sure the worker's own pool holds a fiber, so that its next fiber_get cannot fail
+// (and maps nothing): false if none can be had. A thief calls it before it steals (a
+// stolen continuation needs a stack, and a frame taken off a deque cannot be put back):
+// no stack, no steal. One load when the pool is not empty.
+bool fiber_reserve(Worker *w);
 // Give back a fiber nobody runs on any more. Must not be the caller's current stack
 // unless the caller is about to leave it without touching the pool again.
 void fiber_put(Worker *w, Fiber *f);
@@ -51,7 +61,28 @@ bool fiber_guard_hit(const void *addr, std::size_t *stack_bytes);
 // something).
 uint64_t fibers_in_use();
 uint64_t peak_fibers_in_use();
-// Fill a record for the calling thread's native stack.
+// Fill a record for the calling thread's native stack. The bounds are looked up once
+// per thread and cached (NativeStack below); later calls on that thread copy the cache.
 void fiber_init_native(Fiber *f);
+
+// Bounds of a thread's own stack. Non-main threads: pthread_getattr_np (reads the thread
+// descriptor). The main thread: pthread_getattr_np reads /proc/self/maps (55-75 us, and it
+// fails without /proc or without a free file descriptor); when it fails, the bounds come
+// from the auxiliary vector (the top: the page above the AT_EXECFN string, which the
+// kernel puts at the top of the stack) and RLIMIT_STACK (the size).
+struct NativeStack {
+  char *lo = nullptr;      // lowest usable byte (the stack may grow down to here)
+  char *hi = nullptr;      // one past the highest byte
+  std::size_t guard = 0;   // guard bytes just below lo (pthread stacks), else 0
+  bool valid = false;      // looked up
+  bool from_proc = false;  // found by pthread_getattr_np (else the fallback)
+};
+// The calling thread's record, looked up on the first call (O(1) afterwards).
+const NativeStack &native_stack_of_this_thread();
+// The fallback lookup, without /proc (exposed for tests). False if it cannot tell.
+bool native_stack_without_proc(NativeStack *out);
+// For the overflow handler (async-signal-safe): this thread's record if it was ever looked
+// up, else null.
+const NativeStack *native_stack_if_known();
 
 }  // namespace sprig

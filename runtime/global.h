@@ -19,12 +19,17 @@ struct Settings {
 
 struct Global {
   Settings settings;
-  Worker *workers = nullptr;        // [nworkers], created at the first spawn
+  // [slots], created at the first spawn: index 0 is the first root slot, 1..nworkers-1
+  // the pool workers (threads of their own), nworkers.. the other root slots (an
+  // application thread binds one for the duration of a root computation).
+  Worker *workers = nullptr;
+  int slots = 0;                    // nworkers - 1 + config::kMaxRoots
+  // Slots a thief looks at: nworkers plus the root slots used so far beyond slot 0. Only
+  // grows (a slot's deque stays valid once mapped). Relaxed: a thief that reads an older
+  // value only looks at fewer victims.
+  std::atomic<int> nvictims{0};
   std::atomic<bool> started{false}; // pool threads exist (lazy start)
   std::mutex start_mutex;
-  // One root computation at a time: a second application thread entering a spawning
-  // function waits here until the first one's root frame leaves.
-  std::mutex root_mutex;
   std::size_t page_bytes = 4096;
 };
 
@@ -34,6 +39,13 @@ extern Global g;
 void parse_environment(Settings &s);
 // runtime/scheduler.cpp
 void start_workers();
+// The calling thread's private worker (nobody steals from it): runtime/scheduler.cpp.
+Worker *serial_worker();
+// The root slots and pool workers a thief may look at (the first g.nvictims slots).
+inline int victim_count() { return g.nvictims.load(std::memory_order_relaxed); }
+// runtime/fork.cpp: pthread_atfork handlers (the child gets a fresh runtime).
+void install_fork_handlers();
+void reset_after_fork();
 // A child ended and its parent was stolen: sprig_leave_helper's slow path, shared by
 // __sprig_child_done and __sprig_leave_helper_exc (each called straight from a helper).
 [[noreturn]] __attribute__((visibility("hidden"))) void child_done(Worker *w,

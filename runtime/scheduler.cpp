@@ -24,6 +24,7 @@
 // resumed, return and vanish; read everything needed from it before the decrement.
 //===----------------------------------------------------------------------===//
 #include "deque.h"
+#include "fpstate.h"
 #include "sprig/sprig.h"
 #include "global.h"
 #include "sanitizer.h"
@@ -84,6 +85,7 @@ __attribute__((constructor)) static void process_init() {
   parse_environment(g.settings);
   g_trace = g.settings.trace;
   init_process_barrier();
+  install_fork_handlers();
   if (g.settings.stats)
     std::atexit(print_stats);
 }
@@ -165,6 +167,7 @@ __attribute__((constructor)) static void process_init() {
   f->flags &= ~SPRIG_FRAME_STOLEN;
   f->steals = 0;
   frame_note_exceptions(f);  // children that threw while the frame was stolen
+  fp_restore_frame(f);       // the FP control state the continuation reached its sync with
   SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at its sync", w->id, (void *)f);
   jump_into(w, f, static_cast<Fiber *>(f->orig_stack), f->orig_sp);
 }
@@ -178,7 +181,8 @@ __attribute__((constructor)) static void process_init() {
   }
   f->steals++;
   w->stats.steals.inc();
-  Fiber *fb = fiber_get(w);
+  Fiber *fb = fiber_get(w);  // cannot fail: fiber_reserve before the steal
+  fp_restore_frame(f);       // the FP control state at the spawn (SPRIG_FP_SAVE)
   SPRIG_TRACE(kTraceSteal, "worker %d steals frame %p", w->id, (void *)f);
   jump_into(w, f, fb, fb->start_sp());
 }
@@ -190,7 +194,7 @@ SPRIG_SWITCH_PATH void run_pending(Worker *w) {
     fiber_put(w, p.free_fiber);
   if (p.root_ready) {
     // Release: the root thread's acquire sees the frame's saved context.
-    g.workers[0].root_ready.store(p.root_ready, std::memory_order_release);
+    p.root_to->root_ready.store(p.root_ready, std::memory_order_release);
     wake_all();
   }
   if (p.child_done) {
@@ -220,9 +224,9 @@ static inline uint64_t next_random(Worker *w) {
   w->sched_running = true;
   w->cur = nullptr;
   run_pending(w);
-  const int n = g.settings.nworkers;
-  const int spin_rounds =
-      n > g.settings.cpus ? config::kSpinRoundsOversubscribed : config::kSpinRounds;
+  const int spin_rounds = g.settings.nworkers > g.settings.cpus
+                              ? config::kSpinRoundsOversubscribed
+                              : config::kSpinRounds;
   int idle = 0;
   unsigned naps = 0;  // sleeps in a row that timed out (sleep_idle backs off)
   for (;;) {
@@ -233,22 +237,31 @@ static inline uint64_t next_random(Worker *w) {
         w->cur = &w->native;
         SPRIG_TRACE(kTraceRoot, "worker %d takes root frame %p back", w->id, (void *)f);
         // Our scheduler stack is left for good: the next root binding starts it afresh.
+        fp_restore_frame(f);
         san_jump(w->sched_fiber, SanLeave::Dies, 0, &w->native, f->ctx);
       }
     }
+    const int n = victim_count();
     if (n > 1) {
       int v = static_cast<int>(next_random(w) % static_cast<uint64_t>(n - 1));
       if (v >= w->id)
         ++v;
       Worker *victim = &g.workers[v];
       w->stats.steal_attempts.inc();
-      if (deque_worth_stealing(victim)) {
+      // A root waiting for its own computation takes only that computation's work.
+      bool allowed = !w->is_root || victim->comp.load(std::memory_order_relaxed) ==
+                                        w->comp.load(std::memory_order_relaxed);
+      // No stack for a continuation (out of memory): do not steal; the owner runs it.
+      if (allowed && deque_worth_stealing(victim) && fiber_reserve(w)) {
         StealResult r = deque_steal(victim);
         if (r.status == Steal::Won) {
           SPRIG_TRACE(kTraceSteal, "worker %d took frame %p from worker %d (top now %lld, bottom %lld)",
                       w->id, (void *)r.frame, victim->id,
                       (long long)__atomic_load_n(&victim->abi.top, __ATOMIC_RELAXED),
                       (long long)__atomic_load_n(&victim->abi.bottom, __ATOMIC_RELAXED));
+          // Our deque now fills with that computation's work.
+          w->comp.store(victim->comp.load(std::memory_order_relaxed),
+                        std::memory_order_relaxed);
           resume_stolen(w, r.frame);
         }
         if (r.status == Steal::Lost) {
@@ -281,7 +294,9 @@ static void *worker_thread(void *arg) {
   sched_loop(w);
 }
 
-static void init_worker(Worker *w, int id) {
+// The deque's ring: virtual memory, touched as used (pool workers at start, a root slot
+// when first bound).
+static void map_deque(Worker *w) {
   std::size_t depth = 1;
   while (depth < g.settings.deque_depth)
     depth <<= 1;
@@ -290,15 +305,21 @@ static void init_worker(Worker *w, int id) {
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (m == MAP_FAILED)
     fatal("cannot map a worker deque; lower SPRIG_DEQUE_DEPTH");
-  w->abi.top = 0;
-  w->abi.bottom = 0;
+  // top and bottom are still 0 from construction (thieves may be reading them: not
+  // written here); buf and mask are read by a thief only after it saw bottom > top, i.e.
+  // after the acquire load of a bottom that a push stored (release) after this.
   w->abi.buf = static_cast<sprig_frame **>(m);
   w->abi.mask = static_cast<int64_t>(depth - 1);
   w->abi.limit = w->abi.mask;  // top is 0
+}
+
+static void init_worker(Worker *w, int id) {
   w->abi.spawns = 0;
   w->id = id;
   w->rng = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(id + 1);
 }
+
+static bool is_root_slot(int i) { return i == 0 || i >= g.settings.nworkers; }
 
 void start_workers() {
   if (g.started.load(std::memory_order_acquire))
@@ -307,15 +328,21 @@ void start_workers() {
   if (g.started.load(std::memory_order_relaxed))
     return;
   int n = g.settings.nworkers;
-  void *mem = ::operator new[](sizeof(Worker) * n, std::align_val_t(config::kCacheLine));
+  int slots = n - 1 + config::kMaxRoots;
+  void *mem = ::operator new[](sizeof(Worker) * slots, std::align_val_t(config::kCacheLine));
   g.workers = static_cast<Worker *>(mem);
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < slots; ++i) {
     new (&g.workers[i]) Worker();
     init_worker(&g.workers[i], i);
+    if (is_root_slot(i))
+      g.workers[i].is_root = true;  // its deque is mapped when first bound
+    else
+      map_deque(&g.workers[i]);
   }
-  g.workers[0].is_root = true;
-  // Worker 0 is the application thread that enters a spawning function; the others get
-  // threads now, on the first spawn (lazy start).
+  g.slots = slots;
+  g.nvictims.store(n, std::memory_order_relaxed);
+  // Root slots are bound by application threads that enter spawning functions; the
+  // pool workers get threads now, on the first spawn (lazy start).
   for (int i = 1; i < n; ++i) {
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -327,6 +354,44 @@ void start_workers() {
     pthread_attr_destroy(&attr);
   }
   g.started.store(true, std::memory_order_release);
+}
+
+// A free root slot for the calling thread (slot 0 first, so a program with one root
+// thread runs it as worker 0), or null when all config::kMaxRoots are bound.
+static Worker *take_root_slot() {
+  const int n = g.settings.nworkers;
+  for (int k = 0; k < config::kMaxRoots; ++k) {
+    int i = k == 0 ? 0 : n - 1 + k;
+    Worker *w = &g.workers[i];
+    bool expected = false;
+    if (w->slot_taken.load(std::memory_order_relaxed) ||
+        !w->slot_taken.compare_exchange_strong(expected, true, std::memory_order_acquire,
+                                               std::memory_order_relaxed))
+      continue;
+    if (!w->abi.buf)
+      map_deque(w);  // published to thieves by the release store of bottom at each push
+    int nv = g.nvictims.load(std::memory_order_relaxed);
+    while (nv < i + 1 &&
+           !g.nvictims.compare_exchange_weak(nv, i + 1, std::memory_order_relaxed))
+      ;
+    return w;
+  }
+  return nullptr;
+}
+
+// The calling thread's private worker: its deque is in no victim list, so whatever runs
+// on it runs serially. Used when no root slot is free, and for signal handlers
+// (runtime/signals.cpp).
+Worker *serial_worker() {
+  static thread_local Worker *mine = nullptr;
+  if (!mine) {
+    void *mem = ::operator new(sizeof(Worker), std::align_val_t(config::kCacheLine));
+    mine = new (mem) Worker();
+    init_worker(mine, -1);
+    map_deque(mine);
+    mine->serial = true;
+  }
+  return mine;
 }
 
 // A child ended and its parent was stolen (sprig_leave_helper's slow path; called by
@@ -380,41 +445,81 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
     std::abort();
   }
   start_workers();
-  // One root computation at a time; other application threads wait here.
-  g.root_mutex.lock();
-  Worker *w = &g.workers[0];
-  fiber_init_native(&w->native);
+  // Many roots: the thread binds a root slot of its own, an extra worker with its own
+  // deque, for the duration of this root computation. Other workers steal from it; while
+  // it waits at a sync it steals only work of its own computation.
+  Worker *w = take_root_slot();
+  if (__builtin_expect(!w, 0)) {
+    w = serial_worker();  // every slot bound: run this computation serially
+    sf->flags |= SPRIG_FRAME_ROOT;
+    set_self(w);
+    SPRIG_TRACE(kTraceRoot, "no root slot free: thread runs frame %p serially", (void *)sf);
+    return;
+  }
+  fiber_init_native(&w->native);  // cached per thread (fiber.cpp)
+  // The scheduler loop's stack, mapped now: a root waiting at a sync needs it, and out
+  // of memory the computation runs serially instead (a failed mapping later could not).
+  // (At P=1 nothing is ever stolen, so a root never waits: no scheduler stack.)
+  if (g.settings.nworkers > 1 && !w->sched_fiber && !(w->sched_fiber = fiber_try_get(w))) {
+    w->root_frame.store(nullptr, std::memory_order_relaxed);
+    w->slot_taken.store(false, std::memory_order_release);
+    w = serial_worker();
+    sf->flags |= SPRIG_FRAME_ROOT;
+    set_self(w);
+    return;
+  }
   san_native_stack(&w->native);
   w->cur = &w->native;
   w->sched_running = false;
+  w->generation++;
+  w->comp.store((uint64_t)w->generation << 16 | (uint64_t)w->id, std::memory_order_relaxed);
+  w->root_frame.store(sf, std::memory_order_relaxed);
   set_self(w);
   install_overflow_handler_for_thread();
   sf->flags |= SPRIG_FRAME_ROOT;
-  SPRIG_TRACE(kTraceRoot, "thread binds as worker 0 (frame %p)", (void *)sf);
-  wake_all();  // work is coming: sleepers should start looking
+  SPRIG_TRACE(kTraceRoot, "thread binds as worker %d (frame %p)", w->id, (void *)sf);
+}
+
+// The root slot whose thread entered `sf` (a root frame whose last continuation ran on
+// another worker). Rare: only after that continuation was stolen.
+static Worker *root_slot_of(sprig_frame *sf) {
+  const int n = victim_count();
+  for (int i = 0; i < n; ++i)
+    if (is_root_slot(i) && g.workers[i].root_frame.load(std::memory_order_relaxed) == sf)
+      return &g.workers[i];
+  fatal("a root frame returns, but no thread bound it (corrupt frame?)");
 }
 
 void __sprig_leave_root(sprig_frame *sf) {
   check_magic(sf, "leave_root");
-  Worker *root = &g.workers[0];
   Worker *w = self();
+  if (w->serial) {  // a serial root: nothing was shared
+    set_self(nullptr);
+    return;
+  }
+  Worker *root = w->root_frame.load(std::memory_order_relaxed) == sf ? w : root_slot_of(sf);
   if (w != root) {
     // We run the root frame on another worker (its continuation was stolen). It must
     // return on the thread that entered it: hand it over, from our scheduler (only once
     // we are off this stack may the root thread jump onto it).
-    SPRIG_TRACE(kTraceRoot, "worker %d hands root frame %p back", w->id, (void *)sf);
+    SPRIG_TRACE(kTraceRoot, "worker %d hands root frame %p back to worker %d", w->id,
+                (void *)sf, root->id);
     if (__builtin_setjmp(sf->ctx) == 0) {
+      fp_save_frame(sf);
       w->pending.root_ready = sf;
+      w->pending.root_to = root;
       // The root thread resumes this stack here, in this function: nothing to pop.
       enter_scheduler(w, SanLeave::Resume, 0);
     }
     // Resumed here by the root thread's scheduler loop, on the root thread.
   }
-  SPRIG_TRACE(kTraceRoot, "thread unbinds (frame %p, was worker %d, handed over %d)", (void *)sf, self() ? self()->id : -1, w != root);
+  SPRIG_TRACE(kTraceRoot, "thread unbinds (frame %p, worker %d, handed over %d)", (void *)sf,
+              root->id, w != root);
   root->sched_running = false;
   root->cur = nullptr;
+  root->root_frame.store(nullptr, std::memory_order_relaxed);
   set_self(nullptr);
-  g.root_mutex.unlock();
+  root->slot_taken.store(false, std::memory_order_release);  // the next binder sees all
 }
 
 void __sprig_child_done(sprig_worker *aw, sprig_frame *parent) {
@@ -426,6 +531,7 @@ void __sprig_sync_suspend(sprig_frame *sf) {
   Worker *w = self();
   Fiber *cur = w->cur;  // a thief's fiber: the frame itself lives on another stack
   uint32_t steals = sf->steals;
+  fp_save_frame(sf);  // the resumer restores it (resume_at_sync)
   // acq_rel: release publishes the continuation's writes to whichever child resumes the
   // frame; acquire, if join comes to 0 here, makes the children's writes visible.
   int64_t before = __atomic_fetch_add(&sf->join, (int64_t)steals, __ATOMIC_ACQ_REL);

@@ -5,7 +5,7 @@
 //
 // Who wakes whom:
 //  - a push (sprig_detach, inline) that sees __sprig_sleepers != 0 wakes one sleeper;
-//  - a thread binding as a root, and a root hand-back, wake all.
+//  - a root hand-back wakes all (the root thread among them).
 //
 // Memory ordering: the sleeper increments __sprig_sleepers (seq_cst), re-checks every
 // deque, then waits only if `epoch` is unchanged. The pusher publishes its entry with a
@@ -33,12 +33,19 @@ static long futex(std::atomic<uint32_t> *addr, int op, uint32_t val, const times
   return syscall(SYS_futex, reinterpret_cast<uint32_t *>(addr), op, val, ts, nullptr, 0);
 }
 
+// Work this worker would take: its root frame handed back, or a non-empty deque it may
+// steal from (a root slot only steals work of its own computation, see sched_loop).
 static bool any_work(Worker *w) {
   if (w->is_root && w->root_ready.load(std::memory_order_relaxed))
     return true;
-  for (int i = 0; i < g.settings.nworkers; ++i)
-    if (&g.workers[i] != w && !deque_looks_empty(&g.workers[i]))
+  const int n = victim_count();
+  const uint64_t comp = w->comp.load(std::memory_order_relaxed);
+  for (int i = 0; i < n; ++i) {
+    Worker *v = &g.workers[i];
+    if (v != w && !deque_looks_empty(v) &&
+        (!w->is_root || v->comp.load(std::memory_order_relaxed) == comp))
       return true;
+  }
   return false;
 }
 

@@ -19,7 +19,8 @@ struct Pending {
   Fiber *free_fiber = nullptr;        // return to the pool (we just left it)
   sprig_frame *child_done = nullptr;  // a child of this frame ended: decrement its join
   sprig_frame *resume = nullptr;      // resume this frame at its sync
-  sprig_frame *root_ready = nullptr;  // hand this root frame back to its own thread
+  sprig_frame *root_ready = nullptr;  // hand this root frame back to its own thread...
+  struct Worker *root_to = nullptr;   // ...whose root slot is this one
 };
 
 // Per-worker counters. Written only by the owner (relaxed load + store: plain moves, no
@@ -45,7 +46,10 @@ struct Worker {
   Fiber *sched_fiber = nullptr;   // root worker: stack its scheduler loop runs on
   void *sched_ctx[5] = {};        // __builtin_setjmp buffer of the scheduler loop
   bool sched_running = false;     // sched_ctx valid (loop started on its stack)
-  bool is_root = false;           // bound application thread (worker 0)
+  bool is_root = false;           // a root slot: bound to an application thread while it
+                                  // runs a root computation (docs/design.md, Roots)
+  bool serial = false;            // a thread's private worker: nobody steals from it
+                                  // (no root slot free, or a signal handler's work)
   Fiber native;                   // root worker: the application thread's own stack
   Pending pending;
   Fiber *pool = nullptr;          // local free fibers
@@ -56,6 +60,21 @@ struct Worker {
   // Root worker: a root frame whose continuation ended on another worker and must return
   // on this thread. Written by that worker (release), read by this one (acquire).
   alignas(config::kCacheLine) std::atomic<sprig_frame *> root_ready{nullptr};
+  // Root slot: taken by an entering application thread (CAS false -> true, acquire: it
+  // sees the slot as the last user left it), given back at leave_root (release).
+  std::atomic<bool> slot_taken{false};
+  // Root slot: the root frame bound here, or null. Written by the bound thread, read by
+  // the worker that runs that frame's last continuation (to find whom to hand it to).
+  // Relaxed: the reader ran a continuation of that very frame, which it reached through
+  // the deque's acquire/release chain after the binding.
+  std::atomic<sprig_frame *> root_frame{nullptr};
+  // The computation this worker's deque holds work of: a root slot's own (fresh at each
+  // binding: generation << 16 | slot), or, for a pool worker, the one it last stole from.
+  // A waiting root steals only work of its own computation (bounded latency, and it never
+  // runs another computation's code that may block on its own). Relaxed: a stale value
+  // only makes a root skip or take one steal it should not have, never a wrong result.
+  std::atomic<uint64_t> comp{0};
+  uint32_t generation = 0;        // root slot: bindings so far (owner: the bound thread)
 };
 
 inline Worker *as_worker(sprig_worker *w) { return reinterpret_cast<Worker *>(w); }

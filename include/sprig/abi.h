@@ -52,7 +52,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 5
+#define SPRIG_ABI_VERSION 6
 
 /* sprig_frame.flags */
 #define SPRIG_FRAME_STOLEN 0x1u    /* continuation stolen since the last sync: sync is slow */
@@ -70,7 +70,10 @@ typedef struct sprig_frame {
   /* [runner] steals of this frame since its last sync; added to `join` at the sync. */
   uint32_t steals;
   /* [runner] __builtin_setjmp buffer: [0] frame pointer, [1] resume address, [2] stack
-   * pointer, [3..4] unused. Written at each spawn and at a suspending sync. */
+   * pointer, [3] shadow-stack pointer (only under -fcf-protection=return), [4] the
+   * floating-point control state at the last spawn (SPRIG_FP_SAVE: MXCSR in the low 32
+   * bits, the x87 control word in bits 32..47), restored by a thief before it runs the
+   * continuation. [0..3] are written at each spawn and at a suspending sync. */
   void *ctx[5];
   /* [atomic] join counter. Each child whose parent was stolen while it ran subtracts 1
    * when it ends; the runner adds `steals` at the sync. Whoever brings it to 0 from a
@@ -87,7 +90,10 @@ typedef struct sprig_frame {
   void *exceptions;
   /* [runner] SPRIG_ABI_MAGIC, written at entry, checked by every slow path. */
   uint32_t magic;
-  /* [runner] spawns so far; a child's number orders exceptions (serial order). */
+  /* [runner] children numbered so far in this sync epoch; a child's number orders
+   * exceptions (serial order). Restarts at 0 when no child can be outstanding and none
+   * left an exception; saturates at SPRIG_CHILD_MAX (never reaches ~0u, the "not
+   * detached" marker of __sprig_child_threw). See sprig_detach. */
   uint32_t spawn_count;
 } sprig_frame;
 
@@ -263,6 +269,37 @@ SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, sprig_frame *f) {
 #define SPRIG_OWNER_FENCE() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #endif
 
+/* An emptied deque whose indices are this many slots (or more) into the ring starts the
+ * next lap at slot 0 (sprig_deque_rebase). Same value as config::kDequeRebaseSlots. */
+#define SPRIG_DEQUE_REBASE_SLOTS 4096
+/* Indices past this are never rebased (the ring then walks, and wraps, as it always did):
+ * a rebase adds up to a ring's size to the indices, which must not overflow int64_t. */
+#define SPRIG_DEQUE_REBASE_MAX_INDEX (INT64_C(1) << 62)
+
+/* The deque of `d` is empty with top == bottom == t, and the owner is the only one who
+ * can change either (see the callers). Every pop of a last entry advances both indices
+ * by one, so an owner that spawns and pops one entry at a time walks its whole ring (8
+ * MiB at the default depth) and keeps every page of it resident. When t is
+ * SPRIG_DEQUE_REBASE_SLOTS or more into the ring, move both to the start of the next lap
+ * (a multiple of the ring's size: slot 0), so only the first pages are ever touched.
+ * Indices stay monotone, so the no-ABA argument of the protocol is unchanged: a thief
+ * holding an older top fails its CAS.
+ * Memory ordering: top first, then bottom with RELEASE. A thief that reads the new bottom
+ * (acquire; this store or a later push's, which is RELEASE too and sequenced after)
+ * therefore also sees the new top in its CAS (an RMW reads the latest top, and the store
+ * of top happens-before it): its CAS from the old top fails. A thief that reads the new
+ * top with the old bottom sees top >= bottom: empty. No thief can move top meanwhile:
+ * with top == bottom nothing is stealable, and a thief with an older top fails its CAS.
+ * `limit` is the owner's and follows top (the push's bound stays exact). */
+SPRIG_INLINE void sprig_deque_rebase(sprig_worker_abi *d, int64_t t) {
+  if (__builtin_expect((t & d->mask) < SPRIG_DEQUE_REBASE_SLOTS || t >= SPRIG_DEQUE_REBASE_MAX_INDEX, 1))
+    return;
+  int64_t next = (t | d->mask) + 1; /* start of the next lap */
+  __atomic_store_n(&d->top, next, __ATOMIC_RELAXED);
+  __atomic_store_n(&d->bottom, next, __ATOMIC_RELEASE);
+  d->limit = next + d->mask;
+}
+
 /* Pop the newest entry: 1 if we got it back, 0 if a thief took it.
  * Memory ordering (Chase-Lev, Le et al. 2013): the store of bottom, then the owner fence
  * (above) that pairs with the thief's fence between its loads of top and bottom, so
@@ -280,17 +317,52 @@ SPRIG_INLINE int sprig_deque_pop(struct sprig_worker *w) {
     int won = __atomic_compare_exchange_n(&d->top, &t, t + 1, 0, __ATOMIC_SEQ_CST,
                                           __ATOMIC_RELAXED);
     __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED);
+    /* Empty now, top == bottom == b + 1 (whoever won the CAS moved top there), and no
+     * thief can move top from it (nothing to steal; an older top fails its CAS). */
+    sprig_deque_rebase(d, b + 1);
     return won;
   }
-  __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED); /* t > b: already taken */
+  /* t > b: a thief took it, so t == b + 1 (top never passes the old bottom); empty. */
+  __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED);
+  sprig_deque_rebase(d, b + 1);
   return 0;
 }
 
+/* The largest child number: ~0u is the "not detached" marker of __sprig_child_threw. */
+#define SPRIG_CHILD_MAX 0xFFFFFFFEu
+
+/* Save the floating-point control state (rounding mode, exception masks, flush-to-zero,
+ * x87 precision) into ctx[4]: a thief restores it before it runs the continuation, so a
+ * program that sets a rounding mode computes as its serial elision does (cheetah saves it
+ * at each spawn too). Two stores, no register. */
+#if defined(__x86_64__)
+#define SPRIG_FP_SAVE(sf)                                                               \
+  do {                                                                                  \
+    __asm__ volatile("stmxcsr %0" : "=m"(*(uint32_t *)&(sf)->ctx[4]));                  \
+    __asm__ volatile("fnstcw %0" : "=m"(*((uint16_t *)&(sf)->ctx[4] + 2)));             \
+  } while (0)
+#else
+#define SPRIG_FP_SAVE(sf) ((void)(sf))
+#endif
+
 /* In the helper, after the arguments are evaluated: publish the parent's continuation.
- * Returns the child's number in the parent (orders exceptions, serially). */
+ * Returns the child's number in the parent (orders exceptions, serially).
+ * Numbering: children are numbered only to order the exceptions of one sync epoch when
+ * they may run in parallel. When the parent is neither stolen nor holding a child's
+ * exception, every earlier child has ended (nothing was stolen, so each ran to its end
+ * before the continuation went on) and none threw: numbering restarts at 0. Otherwise
+ * the count goes on, saturating at SPRIG_CHILD_MAX: it can never wrap onto ~0u. Past
+ * 2^32 - 2 children in one stolen epoch (no sync in between) children share the last
+ * number, and of two of them that throw, the first recorded is kept. While the parent is
+ * not stolen, children end in serial order, so equal numbers keep the serial first. */
 SPRIG_INLINE uint32_t sprig_detach(sprig_frame *parent) {
   struct sprig_worker *w = sprig_self();
-  uint32_t child = parent->spawn_count++; /* before the push: the parent is ours still */
+  /* before the push: the parent is ours still */
+  uint32_t child = (parent->flags & (SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION))
+                       ? parent->spawn_count
+                       : 0;
+  parent->spawn_count = child + (child < SPRIG_CHILD_MAX);
+  SPRIG_FP_SAVE(parent);
   sprig_deque_push(w, parent);
   ((sprig_worker_abi *)w)->spawns++;
   if (SPRIG_UNLIKELY(__atomic_load_n(&__sprig_sleepers, __ATOMIC_RELAXED) != 0))

@@ -59,3 +59,7 @@ try:
             config.available_features.add("avx2")
 except OSError:
     pass
+
+# Feature "openmp": clang++ -fopenmp links (libomp-22-dev).
+if os.path.exists(os.path.join(os.path.dirname(config.clangxx), "..", "lib", "libomp.so")):
+    config.available_features.add("openmp")

@@ -1,0 +1,67 @@
+//===- runtime/fpstate.h - floating-point control state of a continuation -===//
+//
+// The rounding mode, exception masks, flush-to-zero/denormals-are-zero (MXCSR) and the
+// x87 precision and rounding control (x87 control word) are per thread. A program that
+// sets them (fesetround, _MM_SET_ROUNDING_MODE) and spawns must compute as its serial
+// elision does, so a continuation resumed by another worker must run with the state it
+// had on the worker that spawned. The inline sprig_detach saves it at each spawn into
+// the frame's ctx[4] (SPRIG_FP_SAVE in sprig/abi.h: stmxcsr + fnstcw, two stores, no
+// register); the thief restores it before it jumps into the continuation, as cheetah
+// does (it saves at the spawn, restores at the steal).
+//
+// Hooks for runtime/scheduler.cpp:
+//   resume_stolen(w, f):   fp_restore_frame(f);   before jump_into (a steal)
+//   __sprig_sync_suspend(sf): fp_save_frame(sf);  before the join add (the state the
+//                          continuation reached its sync with; a resumer restores it)
+//   resume_at_sync(w, f):  fp_restore_frame(f);   before jump_into
+//   __sprig_leave_root(sf), handing the root back: fp_save_frame(sf) before
+//                          enter_scheduler; sched_loop, taking a root frame back:
+//                          fp_restore_frame(f) before san_jump.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "sprig/abi.h"
+#include <cstdint>
+
+namespace sprig {
+
+// The state as SPRIG_FP_SAVE stores it: MXCSR in bits 0..31, the x87 control word in
+// bits 32..47.
+inline uint64_t fp_state_now() {
+#if defined(__x86_64__)
+  uint32_t mxcsr;
+  uint16_t cw;
+  __asm__ volatile("stmxcsr %0" : "=m"(mxcsr));
+  __asm__ volatile("fnstcw %0" : "=m"(cw));
+  return mxcsr | (uint64_t(cw) << 32);
+#else
+  return 0;
+#endif
+}
+
+inline void fp_state_set(uint64_t s) {
+#if defined(__x86_64__)
+  uint32_t mxcsr = static_cast<uint32_t>(s);
+  uint16_t cw = static_cast<uint16_t>(s >> 32);
+  // Only if it differs: ldmxcsr and fldcw serialise parts of the FP pipeline.
+  uint64_t now = fp_state_now();
+  if (static_cast<uint32_t>(now) != mxcsr)
+    __asm__ volatile("ldmxcsr %0" : : "m"(mxcsr));
+  if (static_cast<uint16_t>(now >> 32) != cw)
+    __asm__ volatile("fldcw %0" : : "m"(cw));
+#else
+  (void)s;
+#endif
+}
+
+// Save the calling thread's state into the frame (the runtime's own save points).
+inline void fp_save_frame(sprig_frame *f) { SPRIG_FP_SAVE(f); }
+
+// Restore the state saved in the frame (by its last spawn or fp_save_frame). A zero word
+// (never saved) leaves the thread's state alone.
+inline void fp_restore_frame(const sprig_frame *f) {
+  auto s = reinterpret_cast<uintptr_t>(f->ctx[4]);
+  if (s)
+    fp_state_set(s);
+}
+
+}  // namespace sprig

@@ -1,0 +1,253 @@
+// Runtime hardening (issue 12): the pieces that can be checked in-process, without a
+// whole parallel program. Each test fails on the code before the fix.
+#include "deque.h"
+#include "fiber.h"
+#include "fpstate.h"
+#include "global.h"
+#include <gtest/gtest.h>
+#include <cfenv>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <thread>
+
+namespace sprig {
+uintptr_t *exception_child_slot_for_test(const std::exception_ptr &e);
+}
+
+namespace {
+
+using sprig::Fiber;
+using sprig::Worker;
+
+// The main thread's stack bounds without /proc (auxiliary vector + RLIMIT_STACK) agree
+// with glibc's (which reads /proc/self/maps): same top, same size, up to a few pages.
+TEST(NativeStack, WithoutProcMatchesGlibc) {
+  sprig::NativeStack ns;
+  ASSERT_TRUE(sprig::native_stack_without_proc(&ns));
+  pthread_attr_t attr;
+  ASSERT_EQ(pthread_getattr_np(pthread_self(), &attr), 0);  // gtest runs on the main thread
+  void *lo;
+  std::size_t size;
+  ASSERT_EQ(pthread_attr_getstack(&attr, &lo, &size), 0);
+  pthread_attr_destroy(&attr);
+  char *hi = static_cast<char *>(lo) + size;
+  // glibc's top is the page above __libc_stack_end; ours is the mapping's real top, a
+  // few pages higher (argument and environment strings, the auxiliary vector).
+  EXPECT_GE(ns.hi, hi);
+  EXPECT_LT(static_cast<std::size_t>(ns.hi - hi), std::size_t(4) << 20);
+  EXPECT_EQ(ns.guard, 0u);
+  EXPECT_FALSE(ns.from_proc);
+  char here;
+  EXPECT_TRUE(ns.lo <= &here && &here < ns.hi);
+}
+
+// A thread's native stack is looked up once: later root entries copy the cached record.
+// (Before: pthread_getattr_np on every entry, 55-75 us on the main thread.)
+TEST(NativeStack, LookupIsCachedPerThread) {
+  Worker w;
+  sprig::fiber_init_native(&w.native);  // the first one may read /proc
+  auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < 10000; ++i)
+    sprig::fiber_init_native(&w.native);
+  double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_LT(us / 10000, 1.0) << "fiber_init_native is not cached";
+  EXPECT_TRUE(w.native.contains(__builtin_frame_address(0)));
+  // Another thread gets its own record.
+  std::thread([] {
+    Worker v;
+    sprig::fiber_init_native(&v.native);
+    EXPECT_TRUE(v.native.contains(__builtin_frame_address(0)));
+  }).join();
+}
+
+// A stack overflow on a thread's own stack (not a fiber) is reported, not a bare SIGSEGV:
+// a fault just below the stack's lowest byte while the thread runs as a worker there.
+TEST(NativeStackDeathTest, FaultBelowNativeStackIsReported) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        static Worker w;
+        sprig::fiber_init_native(&w.native);
+        w.cur = &w.native;
+        __sprig_tls_worker = sprig::as_abi(&w);
+        sprig::install_overflow_handler_for_thread();
+        // Below the stack's lowest byte: the kernel's gap under the main stack.
+        *reinterpret_cast<volatile char *>(w.native.lo - 4096) = 1;
+      },
+      testing::ExitedWithCode(134), "sprig: stack overflow on worker 0 \\(its thread's own stack");
+}
+
+// A frame larger than the guard region, in code without stack probes: the stack
+// pointer lands far below a fiber and the first write faults there (or lands in
+// another mapping: what sprig++'s -fstack-clash-protection prevents). With the stack
+// pointer below the fiber it is still reported as that fiber's overflow.
+TEST(FiberDeathTest, FaultFarBelowFiberIsReported) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  Worker w;
+  Fiber *f = sprig::fiber_get(&w);
+  std::size_t guard = static_cast<std::size_t>(f->lo - f->map);
+  EXPECT_GE(guard, std::size_t(64) << 10);
+  EXPECT_EXIT(
+      {
+        static Worker v;
+        v.cur = f;
+        __sprig_tls_worker = sprig::as_abi(&v);
+        sprig::install_overflow_handler_for_thread();
+        // Just below the guard region: unmapped address space (nothing mapped there by
+        // this test), as a 100 KB frame reaches from the bottom of the fiber.
+        char *target = f->map - 4096;
+        if (munmap(target, 4096) == 0)  // make sure it faults
+          *reinterpret_cast<volatile char *>(target) = 1;
+        _exit(0);
+      },
+      testing::ExitedWithCode(134), "sprig: stack overflow on worker 0 \\(fiber stacks are");
+  sprig::fiber_put(&w, f);
+}
+
+// fiber_reserve puts a fiber in the worker's own pool, so the fiber_get of a steal
+// cannot fail; fiber_try_get returns a fiber (null only when the OS has none).
+TEST(Fiber, ReserveFillsTheOwnPool) {
+  Worker w;
+  EXPECT_EQ(w.pool, nullptr);
+  ASSERT_TRUE(sprig::fiber_reserve(&w));
+  Fiber *reserved = w.pool;
+  ASSERT_NE(reserved, nullptr);
+  EXPECT_TRUE(sprig::fiber_reserve(&w));  // already there: nothing more
+  EXPECT_EQ(w.pool, reserved);
+  EXPECT_EQ(w.pool_size, 1);
+  uint64_t base = sprig::fibers_in_use();
+  Fiber *f = sprig::fiber_try_get(&w);
+  EXPECT_EQ(f, reserved);
+  EXPECT_EQ(sprig::fibers_in_use(), base + 1);
+  sprig::fiber_put(&w, f);
+}
+
+// ---- child numbering (sprig_detach): never ~0u, the "not detached" marker ----
+
+struct DequeWorker {
+  Worker w;
+  sprig_frame *ring[64];
+  DequeWorker() {
+    w.abi.top = w.abi.bottom = 0;
+    w.abi.buf = ring;
+    w.abi.mask = 63;
+    w.abi.limit = 63;
+    __sprig_tls_worker = sprig::as_abi(&w);
+  }
+  ~DequeWorker() { __sprig_tls_worker = nullptr; }
+};
+
+// A stolen parent's count goes on and saturates at SPRIG_CHILD_MAX: 2^32 spawns in one
+// invocation (wrap.cpp) no longer number a child ~0u, which made its exception look
+// thrown before its detach (P=1 skipped the continuation, P=2 hung).
+TEST(ChildNumber, SaturatesBelowNotDetachedMarker) {
+  DequeWorker d;
+  sprig_frame f{};
+  f.flags = SPRIG_FRAME_ENTERED | SPRIG_FRAME_STOLEN;
+  f.spawn_count = 0xFFFFFFFDu;
+  uint32_t prev = 0;
+  for (int i = 0; i < 4; ++i) {
+    uint32_t k = sprig_detach(&f);
+    EXPECT_NE(k, ~0u);
+    EXPECT_GE(k, prev);
+    prev = k;
+    ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
+  }
+  EXPECT_EQ(prev, SPRIG_CHILD_MAX);
+}
+
+// A parent that is neither stolen nor holding an exception has no child outstanding:
+// numbering restarts at 0 (so a stolen epoch starts with the whole range).
+TEST(ChildNumber, RestartsWhenNothingIsOutstanding) {
+  DequeWorker d;
+  sprig_frame f{};
+  f.flags = SPRIG_FRAME_ENTERED;
+  f.spawn_count = 0xFFFFFFFEu;
+  EXPECT_EQ(sprig_detach(&f), 0u);
+  EXPECT_EQ(f.spawn_count, 1u);
+  ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
+  f.flags |= SPRIG_FRAME_EXCEPTION;  // a child's exception waits: order matters again
+  EXPECT_EQ(sprig_detach(&f), 1u);
+  EXPECT_EQ(sprig_detach(&f), 2u);
+}
+
+// ---- deque memory: one entry pushed and popped at a time must not walk the ring ----
+
+// Every pop of a last entry advances the indices; without the rebase the owner writes a
+// new slot each time and touches its whole ring (8 MiB at the default depth). With it the
+// slots written stay within the first SPRIG_DEQUE_REBASE_SLOTS (+ nesting).
+TEST(Deque, LoneEntryDoesNotWalkTheRing) {
+  const std::size_t depth = 1u << 16;
+  std::vector<sprig_frame *> ring(depth);
+  Worker w;
+  w.abi.top = w.abi.bottom = 0;
+  w.abi.buf = ring.data();
+  w.abi.mask = static_cast<int64_t>(depth - 1);
+  w.abi.limit = w.abi.mask;
+  sprig_frame f{};
+  int64_t highest_slot = 0;
+  for (int i = 0; i < 200000; ++i) {
+    highest_slot = std::max<int64_t>(highest_slot, w.abi.bottom & w.abi.mask);
+    sprig_deque_push(sprig::as_abi(&w), &f);
+    if (i % 3 == 0) {  // sometimes a thief takes it
+      ASSERT_EQ(sprig::deque_steal(&w).status, sprig::Steal::Won);
+      ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&w)), 0);
+    } else {
+      ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&w)), 1);
+    }
+    ASSERT_EQ(w.abi.top, w.abi.bottom);
+  }
+  EXPECT_LE(highest_slot, SPRIG_DEQUE_REBASE_SLOTS);
+  EXPECT_EQ(SPRIG_DEQUE_REBASE_SLOTS, static_cast<int>(sprig::config::kDequeRebaseSlots));
+  // Stale top values never come back (no ABA): a steal with an old top fails.
+  int64_t old_top = w.abi.top - 1;
+  EXPECT_FALSE(__atomic_compare_exchange_n(&w.abi.top, &old_top, old_top + 1, false,
+                                           __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+}
+
+// ---- exceptions: kept without allocation ----
+
+// The kept exception's child number lives in the adjustedPtr word of the C++ runtime's
+// exception header: check that the offset is that word (after a catch it holds the
+// adjusted pointer, i.e. the object itself for a class type caught by reference).
+TEST(Exceptions, ChildSlotIsTheAdjustedPointer) {
+  struct E { int v = 7; };
+  std::exception_ptr p;
+  void *obj = nullptr;
+  try {
+    throw E{};
+  } catch (E &e) {
+    obj = &e;
+    p = std::current_exception();
+  }
+  ASSERT_TRUE(p);
+  uintptr_t *slot = sprig::exception_child_slot_for_test(p);
+  EXPECT_EQ(reinterpret_cast<void *>(*slot), obj);
+  EXPECT_EQ(*reinterpret_cast<void **>(&p), obj);  // exception_ptr holds the object
+}
+
+// ---- floating-point control state ----
+
+// The state saved at a spawn (SPRIG_FP_SAVE) and restored by a thief (fpstate.h) is the
+// rounding mode that fesetround set.
+TEST(FpState, SaveRestoreRoundTrip) {
+  sprig_frame f{};
+  int old = std::fegetround();
+  ASSERT_EQ(std::fesetround(FE_UPWARD), 0);
+  SPRIG_FP_SAVE(&f);
+  ASSERT_EQ(std::fesetround(FE_TONEAREST), 0);
+  sprig::fp_restore_frame(&f);
+  EXPECT_EQ(std::fegetround(), FE_UPWARD);
+  volatile double one = 1.0, three = 3.0;
+  double up = one / three;
+  std::fesetround(FE_DOWNWARD);
+  double down = one / three;
+  EXPECT_GT(up, down);
+  std::fesetround(old);
+}
+
+}  // namespace
