@@ -235,6 +235,12 @@ Value *Lowering::emitSetjmp(IRBuilder<> &B, Value *SF) {
   // or sinks it into the block after: both branches would then share one resume point,
   // and the branch taken after it is decided before it). `nomerge` forbids both.
   R->addFnAttr(Attribute::NoMerge);
+  // It returns twice (again when a thief or a resumed sync jumps in). Said so, the code
+  // generator stops sharing stack slots between values (StackSlotColoring): code the
+  // optimiser sinks below the setjmp runs on both returns, and with a shared slot its
+  // first run overwrote a value the second run still reads (`h = s ^ k` sunk below a
+  // spawn's setjmp turned s's slot into h's: a resumed continuation saw s ^ k ^ k).
+  R->addFnAttr(Attribute::ReturnsTwice);
   return R;
 }
 

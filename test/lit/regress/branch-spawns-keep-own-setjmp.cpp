@@ -10,7 +10,7 @@
 // CHECK: b=2 th=652 s=0
 // CHECK: b=3 th=6 s=11
 // IR: call i32 @llvm.eh.sjlj.setjmp(ptr {{.*}}) #[[A:[0-9]+]]
-// IR: attributes #[[A]] = { nomerge }
+// IR: attributes #[[A]] = { nomerge returns_twice }
 #include <cstdio>
 typedef unsigned long long u64;
 __attribute__((noinline)) u64 leaf(u64 a, u64 b) { return a * 10 + b; }
