@@ -3,7 +3,7 @@ BUILD    ?= build
 JOBS     ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: deps configure build test demo bench clean
+.PHONY: deps configure build test demo bench fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -24,6 +24,14 @@ demo: build
 
 bench: build
 	@scripts/bench.sh $(BUILD)
+
+# Differential fuzzing (docs/fuzz.md): seeds $(FUZZ_FROM)..$(FUZZ_FROM)+$(N)-1.
+N         ?= 500
+FUZZ_FROM ?= 1
+FUZZ_JOBS ?= $(JOBS)
+fuzz: build
+	@python3 test/fuzz/run.py --seeds $(FUZZ_FROM)..$$(($(FUZZ_FROM) + $(N) - 1)) --jobs $(FUZZ_JOBS) \
+	  --sprigxx $(BUILD)/bin/sprig++ --keep $(BUILD)/fuzz-failures $(FUZZ_FLAGS)
 
 clean:
 	rm -rf $(BUILD)

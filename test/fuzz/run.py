@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""Differential runner for the Sprig fuzzer (docs/fuzz.md).
+
+    run.py --seeds A..B [--jobs 2] [--opt-levels O0,O1,O2,O3,Os] [--g] [--workers 1,2,4,8]
+           [--repeat K] [--keep DIR] [--sprigxx PATH] [--timeout S]
+
+For each seed: gen.py writes a program; it is built as its serial elision
+(clang++-22 -O2 -Wno-unknown-attributes) and with sprig++ (one optimisation level per seed,
+cycling through --opt-levels by seed; -g on every third seed, or on all with --g); the serial
+program runs once, the parallel one `repeat` times at each worker count; stdout and exit
+status must be identical. Every failure leaves a standalone reproducer in the keep
+directory. The last line is a summary; the exit status is 0 only if every program is ok.
+
+Classes: ok, mismatch (other output or exit status), crash (killed by a signal, or exit
+status >= 128, e.g. the runtime's stack-overflow exit 134), hang (over --timeout),
+compiler-crash (sprig++ died or timed out), internal-error (sprig++ reported an internal
+error or a broken module), rejected (sprig++ refused a program the serial compiler
+accepts), gen-error (the serial build or run failed: a generator bug).
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CLASSES = ['ok', 'mismatch', 'crash', 'hang', 'compiler-crash', 'internal-error', 'rejected',
+           'gen-error']
+STD = ['-std=c++17']
+PLUGIN_LOAD_RE = re.compile(r'(unable|could not|cannot) (to )?load plugin|'
+                            r'cannot open shared object|error loading plugin|undefined symbol',
+                            re.I)
+print_lock = threading.Lock()
+
+
+def log(*a):
+    with print_lock:
+        print(*a, flush=True)
+
+
+def parse_seeds(text):
+    out = []
+    for part in text.split(','):
+        part = part.strip()
+        if not part:
+            continue
+        if '..' in part:
+            a, b = part.split('..', 1)
+            out += list(range(int(a), int(b) + 1))
+        else:
+            out.append(int(part))
+    return out
+
+
+def run(cmd, timeout, env=None, cwd=None):
+    """(returncode or 'timeout', stdout, stderr); kills the whole process group on timeout."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=cwd,
+                         start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout)
+        return p.returncode, out.decode('utf-8', 'replace'), err.decode('utf-8', 'replace')
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, err = p.communicate()
+        return 'timeout', out.decode('utf-8', 'replace'), err.decode('utf-8', 'replace')
+
+
+def describe_rc(rc):
+    if rc == 'timeout':
+        return 'timeout'
+    if rc < 0:
+        try:
+            return 'signal %s' % signal.Signals(-rc).name
+        except ValueError:
+            return 'signal %d' % -rc
+    return 'exit %d' % rc
+
+
+def classify_compile(rc, out):
+    if rc == 'timeout':
+        return 'compiler-crash'
+    if rc < 0 or 'PLEASE submit a bug report' in out or 'Stack dump:' in out:
+        return 'compiler-crash'
+    if 'internal error' in out or 'Broken module' in out or 'LLVM ERROR' in out \
+            or 'verif' in out.lower() and 'error' in out.lower():
+        return 'internal-error'
+    return 'rejected'
+
+
+class Runner:
+    def __init__(self, a):
+        self.a = a
+        self.keep = os.path.abspath(a.keep)
+        self.counts = {c: 0 for c in CLASSES}
+        self.features = {}
+        self.lock = threading.Lock()
+        self.failures = []
+
+    def flags_for(self, seed):
+        levels = self.a.opt_levels
+        opt = '-' + levels[seed % len(levels)]
+        g = self.a.g or (self.a.g_every and seed % 3 == 0)
+        return [opt] + (['-g'] if g else [])
+
+    def compile(self, cmd):
+        for attempt in range(4):
+            rc, out, err = run(cmd, self.a.compile_timeout)
+            text = out + err
+            if rc != 0 and rc != 'timeout' and PLUGIN_LOAD_RE.search(text):
+                # the plugin is being rebuilt: wait and retry
+                time.sleep(30)
+                continue
+            return rc, text
+        return rc, text
+
+    def stamp(self):
+        """Modification times of the toolchain (sprig++, the plugin, the runtime, the ABI
+        bitcode): another engineer may be rebuilding it while we run."""
+        files = [self.a.sprigxx]
+        lib = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(self.a.sprigxx))), 'lib')
+        for dp, _, fs in os.walk(lib):
+            files += [os.path.join(dp, f) for f in fs]
+        out = []
+        for f in files:
+            try:
+                out.append((f, os.stat(f).st_mtime))
+            except OSError:
+                out.append((f, None))
+        return tuple(sorted(out))
+
+    def settle(self):
+        """Wait while the toolchain changed in the last 20 s (a rebuild in progress)."""
+        for _ in range(30):
+            st = self.stamp()
+            newest = max([m for _, m in st if m is not None] + [0])
+            if time.time() - newest > 20 and all(m is not None for _, m in st):
+                return
+            time.sleep(10)
+
+    def one(self, seed):
+        a = self.a
+        for attempt in range(3):
+            self.settle()
+            before = self.stamp()
+            work = tempfile.mkdtemp(prefix='sprig-fuzz-%d-' % seed, dir=a.tmp)
+            try:
+                res = self._one(seed, work)
+            finally:
+                if not a.keep_work:
+                    shutil.rmtree(work, ignore_errors=True)
+            if res[0] == 'ok' or self.stamp() == before:
+                break
+            log('seed %d: %s while the toolchain changed: trying again' % (seed, res[0]))
+        return self.report(seed, *res[:-1], **res[-1])
+
+    def _one(self, seed, work):
+        a = self.a
+        gen = [sys.executable, os.path.join(HERE, 'gen.py'), str(seed)]
+        if a.avoid:
+            gen += ['--avoid', a.avoid]
+        rc, src, err = run(gen, 60)
+        if rc != 0:
+            return self.result('gen-error', None, [], 'gen.py failed: %s\n%s' % (describe_rc(rc), err))
+        m = re.search(r'^// features: (.*)$', src, re.M)
+        feats = m.group(1).split() if m else []
+        cpp = os.path.join(work, 'fuzz%d.cpp' % seed)
+        with open(cpp, 'w') as f:
+            f.write(src)
+        flags = self.flags_for(seed)
+        ser, par = os.path.join(work, 'serial'), os.path.join(work, 'par')
+        ser_cmd = [a.clangxx] + STD + ['-O2', '-Wno-unknown-attributes', cpp, '-o', ser]
+        par_cmd = [a.sprigxx] + STD + flags + [cpp, '-o', par]
+        cmds = {'serial': ser_cmd, 'parallel': par_cmd}
+        rc, out = self.compile(ser_cmd)
+        if rc != 0:
+            return self.result('gen-error', src, flags,
+                               'serial build failed (%s):\n%s' % (describe_rc(rc), out[-4000:]), cmds)
+        rc, out = self.compile(par_cmd)
+        if rc != 0:
+            cls = classify_compile(rc, out)
+            return self.result(cls, src, flags,
+                               'sprig++ failed (%s):\n%s' % (describe_rc(rc), out[-4000:]), cmds)
+        env = dict(os.environ)
+        rc, sout, serr = run([ser], a.timeout, env=env)
+        if rc == 'timeout' or rc < 0 or rc >= 126:
+            return self.result('gen-error', src, flags,
+                               'serial run failed (%s)\nstdout:\n%s\nstderr:\n%s' % (
+                                   describe_rc(rc), sout[-2000:], serr[-2000:]), cmds)
+        expected = (rc, sout)
+        for p in a.workers:
+            for rep in range(a.repeat):
+                env['SPRIG_NWORKERS'] = str(p)
+                t0 = time.time()
+                prc, pout, perr = run([par], a.timeout, env=env)
+                if (prc, pout) == expected:
+                    continue
+                if prc == 'timeout':
+                    cls = 'hang'
+                elif prc < 0 or prc >= 128:
+                    cls = 'crash'
+                else:
+                    cls = 'mismatch'
+                detail = ('SPRIG_NWORKERS=%d run %d: %s after %.1f s\n'
+                          '--- expected (serial elision, %s):\n%s\n--- observed (sprig++, %s):\n%s'
+                          '\n--- stderr:\n%s' % (p, rep, cls, time.time() - t0, describe_rc(rc),
+                                                  sout.rstrip()[-3000:], describe_rc(prc),
+                                                  pout.rstrip()[-3000:], perr.rstrip()[-2000:]))
+                return self.result(cls, src, flags, detail, cmds, workers=p)
+        return self.result('ok', src, flags, '', cmds, feats=feats)
+
+    @staticmethod
+    def result(cls, src, flags, detail, cmds=None, workers=None, feats=None):
+        return (cls, src, flags, detail, cmds, {'workers': workers, 'feats': feats})
+
+    def report(self, seed, cls, src, flags, detail, cmds=None, workers=None, feats=None):
+        with self.lock:
+            self.counts[cls] += 1
+            for f in feats or []:
+                self.features[f] = self.features.get(f, 0) + 1
+        if cls == 'ok':
+            if self.a.verbose:
+                log('seed %d: ok (%s)' % (seed, ' '.join(flags)))
+            return cls
+        with self.lock:
+            self.failures.append((seed, cls))
+        path = None
+        if src is not None:
+            os.makedirs(self.keep, exist_ok=True)
+            path = os.path.join(self.keep, 'seed%d-%s.cpp' % (seed, cls))
+            q = lambda c: ' '.join(shlex.quote(x) for x in c)
+            name = os.path.basename(path)
+            sprig = [self.a.sprigxx] + STD + flags + [name, '-o', 'par']
+            serial = [self.a.clangxx] + STD + ['-O2', '-Wno-unknown-attributes', name, '-o', 'serial']
+            head = ['sprig fuzz reproducer: seed %d, flags %s, classification: %s' % (
+                seed, ' '.join(flags), cls),
+                'generated by: test/fuzz/gen.py %d%s' % (seed, (' --avoid ' + self.a.avoid) if self.a.avoid else ''),
+                'reproduce:',
+                '  ' + q(serial),
+                '  ' + q(sprig),
+                '  ./serial; echo "exit $?"',
+                '  SPRIG_NWORKERS=%s ./par; echo "exit $?"   (repeat: may need several runs)' % (workers or 2),
+                '']
+            head += detail.rstrip().split('\n')
+            body = '\n'.join('// ' + l if l else '//' for l in head)
+            body = body.replace('*/', '* /')
+            with open(path, 'w') as f:
+                f.write(body + '\n\n' + src)
+        first = detail.strip().split('\n')
+        log('seed %d: %s (%s)%s: %s' % (seed, cls, ' '.join(flags), ' -> ' + path if path else '',
+                                       ' | '.join(first[:3])[:300]))
+        return cls
+
+    def main(self):
+        seeds = self.a.seed_list
+        t0 = time.time()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=self.a.jobs) as ex:
+            list(ex.map(self.one, seeds))
+        c = self.counts
+        if self.a.coverage:
+            log('coverage (programs using each feature, of %d ok):' % c['ok'])
+            sys.path.insert(0, HERE)
+            sys.dont_write_bytecode = True
+            import gen
+            for f in gen.FEATURES:
+                log('  %-28s %d' % (f, self.features.get(f, 0)))
+        log('fuzz: %d programs: %s  (%.0f s)' % (
+            len(seeds), ' '.join('%s=%d' % (k, c[k]) for k in CLASSES), time.time() - t0))
+        return 0 if c['ok'] == len(seeds) else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--seeds', required=True, help='A..B, or a comma-separated list of seeds and ranges')
+    ap.add_argument('--jobs', type=int, default=2, help='programs in flight at once (default 2)')
+    ap.add_argument('--opt-levels', default='O0,O1,O2,O3,Os',
+                    help='levels for sprig++, one per seed, cycled by seed (default O0,O1,O2,O3,Os)')
+    ap.add_argument('--g', action='store_true', help='-g on every parallel build (default: every 3rd seed)')
+    ap.add_argument('--no-g', dest='g_every', action='store_false', help='never add -g')
+    ap.add_argument('--workers', default='1,2,4,8', help='SPRIG_NWORKERS values (default 1,2,4,8)')
+    ap.add_argument('--repeat', type=int, default=2, help='runs per worker count (default 2)')
+    ap.add_argument('--keep', default=os.path.join(ROOT, 'build', 'fuzz-failures'),
+                    help='where reproducers go (default build/fuzz-failures)')
+    ap.add_argument('--sprigxx', default=os.path.join(ROOT, 'build', 'bin', 'sprig++'))
+    ap.add_argument('--clangxx', default='clang++-22', help='compiler of the serial elision')
+    ap.add_argument('--timeout', type=float, default=20, help='seconds per program run (default 20)')
+    ap.add_argument('--compile-timeout', type=float, default=300)
+    ap.add_argument('--avoid', default='', help='passed to gen.py --avoid')
+    ap.add_argument('--coverage', action='store_true', help='print how many ok programs use each feature')
+    ap.add_argument('--keep-work', action='store_true', help='keep the temporary build folders')
+    ap.add_argument('--tmp', default=None, help='folder for temporary build folders')
+    ap.add_argument('-v', '--verbose', action='store_true')
+    a = ap.parse_args()
+    a.seed_list = parse_seeds(a.seeds)
+    a.opt_levels = [x.strip().lstrip('-') for x in a.opt_levels.split(',') if x.strip()]
+    a.workers = [int(x) for x in a.workers.split(',') if x.strip()]
+    if not os.path.exists(a.sprigxx):
+        sys.exit('run.py: no sprig++ at %s (build first, or --sprigxx)' % a.sprigxx)
+    sys.exit(Runner(a).main())
+
+
+if __name__ == '__main__':
+    main()
