@@ -2,21 +2,20 @@
 //
 // The rounding mode, exception masks, flush-to-zero/denormals-are-zero (MXCSR) and the
 // x87 precision and rounding control (x87 control word) are per thread. A program that
-// sets them (fesetround, _MM_SET_ROUNDING_MODE) and spawns must compute as its serial
-// elision does, so a continuation resumed by another worker must run with the state it
-// had on the worker that spawned. The inline sprig_detach saves it at each spawn into
-// the frame's ctx[4] (SPRIG_FP_SAVE in sprig/abi.h: stmxcsr + fnstcw, two stores, no
-// register); the thief restores it before it jumps into the continuation, as cheetah
-// does (it saves at the spawn, restores at the steal).
+// sets them (fesetround, _MM_SET_ROUNDING_MODE) and then runs a parallel computation must
+// compute as its serial elision does, so a continuation resumed by another worker must
+// run with its computation's state.
 //
-// Hooks for runtime/scheduler.cpp:
-//   resume_stolen(w, f):   fp_restore_frame(f);   before jump_into (a steal)
-//   __sprig_sync_suspend(sf): fp_save_frame(sf);  before the join add (the state the
-//                          continuation reached its sync with; a resumer restores it)
-//   resume_at_sync(w, f):  fp_restore_frame(f);   before jump_into
-//   __sprig_leave_root(sf), handing the root back: fp_save_frame(sf) before
-//                          enter_scheduler; sched_loop, taking a root frame back:
-//                          fp_restore_frame(f) before san_jump.
+// Where the state travels (all on slow paths: reading MXCSR at each spawn, as cheetah
+// does, made fib's spawns 35% slower):
+//  - root entry: the root slot records the entering thread's state (Worker::fp);
+//  - steal: the thief takes its victim's Worker::fp (the state of the computation whose
+//    work that deque holds) and sets it on its own thread if it differs;
+//  - suspending sync: the state is saved in the frame (ctx[4]); the resumer restores it
+//    and records it as its own Worker::fp; likewise a root frame handed back.
+// Limit: a program that changes the state *inside* a parallel computation (between two
+// spawns of one computation) gives it to the continuations stolen afterwards only from
+// the next suspending sync on; set it before entering the computation.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "sprig/abi.h"
@@ -56,8 +55,8 @@ inline void fp_state_set(uint64_t s) {
 // Save the calling thread's state into the frame (the runtime's own save points).
 inline void fp_save_frame(sprig_frame *f) { SPRIG_FP_SAVE(f); }
 
-// Restore the state saved in the frame (by its last spawn or fp_save_frame). A zero word
-// (never saved) leaves the thread's state alone.
+// Restore the state saved in the frame (by fp_save_frame). A zero word (never saved)
+// leaves the thread's state alone.
 inline void fp_restore_frame(const sprig_frame *f) {
   auto s = reinterpret_cast<uintptr_t>(f->ctx[4]);
   if (s)

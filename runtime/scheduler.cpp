@@ -168,6 +168,8 @@ __attribute__((constructor)) static void process_init() {
   f->steals = 0;
   frame_note_exceptions(f);  // children that threw while the frame was stolen
   fp_restore_frame(f);       // the FP control state the continuation reached its sync with
+  if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[4]))
+    w->fp.store(st, std::memory_order_relaxed);  // thieves of our deque now take it
   SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at its sync", w->id, (void *)f);
   jump_into(w, f, static_cast<Fiber *>(f->orig_stack), f->orig_sp);
 }
@@ -182,7 +184,8 @@ __attribute__((constructor)) static void process_init() {
   f->steals++;
   w->stats.steals.inc();
   Fiber *fb = fiber_get(w);  // cannot fail: fiber_reserve before the steal
-  fp_restore_frame(f);       // the FP control state at the spawn (SPRIG_FP_SAVE)
+  if (uint64_t st = w->fp.load(std::memory_order_relaxed))
+    fp_state_set(st);        // the victim's computation's FP control state (fpstate.h)
   SPRIG_TRACE(kTraceSteal, "worker %d steals frame %p", w->id, (void *)f);
   jump_into(w, f, fb, fb->start_sp());
 }
@@ -262,6 +265,7 @@ static inline uint64_t next_random(Worker *w) {
           // Our deque now fills with that computation's work.
           w->comp.store(victim->comp.load(std::memory_order_relaxed),
                         std::memory_order_relaxed);
+          w->fp.store(victim->fp.load(std::memory_order_relaxed), std::memory_order_relaxed);
           resume_stolen(w, r.frame);
         }
         if (r.status == Steal::Lost) {
@@ -474,6 +478,7 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   w->generation++;
   w->comp.store((uint64_t)w->generation << 16 | (uint64_t)w->id, std::memory_order_relaxed);
   w->root_frame.store(sf, std::memory_order_relaxed);
+  w->fp.store(fp_state_now(), std::memory_order_relaxed);  // the computation's FP state
   set_self(w);
   install_overflow_handler_for_thread();
   sf->flags |= SPRIG_FRAME_ROOT;

@@ -74,6 +74,9 @@ struct Worker {
   // runs another computation's code that may block on its own). Relaxed: a stale value
   // only makes a root skip or take one steal it should not have, never a wrong result.
   std::atomic<uint64_t> comp{0};
+  // The floating-point control state of that computation (runtime/fpstate.h: MXCSR in
+  // bits 0..31, x87 control word in 32..47; 0 = unknown). Set with `comp`; relaxed.
+  std::atomic<uint64_t> fp{0};
   uint32_t generation = 0;        // root slot: bindings so far (owner: the bound thread)
 };
 

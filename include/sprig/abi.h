@@ -71,7 +71,8 @@ typedef struct sprig_frame {
   uint32_t steals;
   /* [runner] __builtin_setjmp buffer: [0] frame pointer, [1] resume address, [2] stack
    * pointer, [3] shadow-stack pointer (only under -fcf-protection=return), [4] the
-   * floating-point control state at the last spawn (SPRIG_FP_SAVE: MXCSR in the low 32
+   * floating-point control state at the last suspending sync (SPRIG_FP_SAVE, by the
+   * runtime: MXCSR in the low 32
    * bits, the x87 control word in bits 32..47), restored by a thief before it runs the
    * continuation. [0..3] are written at each spawn and at a suspending sync. */
   void *ctx[5];
@@ -332,11 +333,12 @@ SPRIG_INLINE int sprig_deque_pop(struct sprig_worker *w) {
 #define SPRIG_CHILD_MAX 0xFFFFFFFEu
 
 /* Save the floating-point control state (rounding mode, exception masks, flush-to-zero,
- * x87 precision) into ctx[4]: a thief restores it before it runs the continuation, so a
- * program that sets a rounding mode computes as its serial elision does (cheetah saves it
- * at each spawn too). Two stores, no register. */
+ * x87 precision) into ctx[4]. The runtime does it at a suspending sync (the resumer
+ * restores it). Not at each spawn, as cheetah does: stmxcsr + fnstcw made a spawn 35%
+ * slower (fib); a thief takes the state of its victim's computation instead
+ * (runtime/fpstate.h). */
 #if defined(__x86_64__)
-#define SPRIG_FP_SAVE(sf)                                                               \
+#define SPRIG_FP_SAVE(sf)                                                                  \
   do {                                                                                  \
     __asm__ volatile("stmxcsr %0" : "=m"(*(uint32_t *)&(sf)->ctx[4]));                  \
     __asm__ volatile("fnstcw %0" : "=m"(*((uint16_t *)&(sf)->ctx[4] + 2)));             \
@@ -362,7 +364,6 @@ SPRIG_INLINE uint32_t sprig_detach(sprig_frame *parent) {
                        ? parent->spawn_count
                        : 0;
   parent->spawn_count = child + (child < SPRIG_CHILD_MAX);
-  SPRIG_FP_SAVE(parent);
   sprig_deque_push(w, parent);
   ((sprig_worker_abi *)w)->spawns++;
   if (SPRIG_UNLIKELY(__atomic_load_n(&__sprig_sleepers, __ATOMIC_RELAXED) != 0))
