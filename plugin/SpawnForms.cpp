@@ -51,6 +51,11 @@ static Expr *strip(Expr *E) {
       E = IL->getInit(0);  // T x{f(args)}: a scalar, a class from its own type, an aggregate
     else if (auto *X = dyn_cast<ExplicitCastExpr>(E); X && X->getCastKind() != CK_ToVoid)
       E = X->getSubExpr();  // (long)f(), static_cast<T>(f()), T(f()): converts in the child
+    else if (auto *U = dyn_cast<CXXUnresolvedConstructExpr>(E);
+             U && U->getNumArgs() == 1 && !U->isListInitialization())
+      E = U->getArg(0);  // T(f()) in a template pattern (the argument is dependent)
+    else if (auto *PL = dyn_cast<ParenListExpr>(E); PL && PL->getNumExprs() == 1)
+      E = PL->getExpr(0);  // T x(f()) in a template pattern
     else if (auto *CE = dyn_cast<CXXConstructExpr>(E);
              CE && !isa<CXXTemporaryObjectExpr>(CE) && CE->getNumArgs() >= 1 &&
              std::all_of(CE->arg_begin() + 1, CE->arg_end(),

@@ -5,6 +5,7 @@
 // RUN: %run_opts %s %t | FileCheck %s
 // CHECK: 3 11 c b 12 4 15 b 21
 // CHECK: 5 7 d 5 7
+// CHECK: template 13 16 19
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -51,4 +52,15 @@ int libc() {
   std::printf("%zu %ld %c %ld %d\n", n, (long)r, dst[3], a, m);
   return 0;
 }
-int main() { return forms() + libc(); }
+// In a template the pattern is checked too, where a functional cast or a parenthesized
+// initializer with a dependent argument is not yet a cast (fuzz seed 1498).
+template <int K> int in_template() {
+  auto lv = [](long x) { return x * 3 + K; };
+  [[sprig::spawn]] long a = long(lv(4));
+  [[sprig::spawn]] long b(lv(5));
+  [[sprig::spawn]] long c = static_cast<long>(lv(6));
+  [[sprig::sync]];
+  std::printf("template %ld %ld %ld\n", a, b, c);
+  return 0;
+}
+int main() { return forms() + libc() + in_template<1>(); }
