@@ -73,12 +73,17 @@ static void write_num(unsigned long long v) {
   write_str(buf + i);
 }
 
-[[noreturn]] static void report_fiber_overflow(std::size_t bytes) {
+// "sprig: stack overflow on worker N (<what> X bytes); <fix>", then exit 134.
+static void report_head(const char *what, std::size_t bytes) {
   sprig_worker *w = __sprig_tls_worker;
   write_str("sprig: stack overflow on worker ");
   write_num(w ? static_cast<unsigned long long>(as_worker(w)->id) : 0);
-  write_str(" (fiber stacks are ");
+  write_str(what);
   write_num(bytes);
+}
+
+[[noreturn]] static void report_fiber_overflow(std::size_t bytes) {
+  report_head(" (fiber stacks are ", bytes);
   write_str(" bytes); raise SPRIG_STACKSIZE, e.g. SPRIG_STACKSIZE=");
   write_num((bytes >> 20) * 4 ? (bytes >> 20) * 4 : 4);
   write_str("M\n");
@@ -86,11 +91,7 @@ static void write_num(unsigned long long v) {
 }
 
 [[noreturn]] static void report_native_overflow(std::size_t bytes) {
-  sprig_worker *w = __sprig_tls_worker;
-  write_str("sprig: stack overflow on worker ");
-  write_num(w ? static_cast<unsigned long long>(as_worker(w)->id) : 0);
-  write_str(" (its thread's own stack, ");
-  write_num(bytes);
+  report_head(" (its thread's own stack, ", bytes);
   write_str(" bytes); raise that thread's stack size (ulimit -s for the main thread, "
             "pthread_attr_setstacksize for others)\n");
   _exit(134);
