@@ -213,8 +213,9 @@ class Runner:
             f.write(src)
         flags = self.flags_for(seed)
         ser, par = os.path.join(work, 'serial'), os.path.join(work, 'par')
-        ser_cmd = [a.clangxx] + STD + ['-O2', '-Wno-unknown-attributes'] + \
-            self.pch_args('serial', ['-O2']) + [cpp, '-o', ser]
+        sopt = ['-' + a.serial_opt]
+        ser_cmd = [a.clangxx] + STD + sopt + ['-Wno-unknown-attributes'] + \
+            self.pch_args('serial', sopt) + [cpp, '-o', ser]
         par_cmd = [a.sprigxx] + STD + flags + self.pch_args('sprig', flags[:1]) + \
             [cpp, '-o', par]
         cmds = {'serial': ser_cmd, 'parallel': par_cmd}
@@ -334,6 +335,9 @@ def main():
     ap.add_argument('--avoid', default='', help='passed to gen.py --avoid')
     ap.add_argument('--coverage', action='store_true', help='print how many ok programs use each feature')
     ap.add_argument('--keep-work', action='store_true', help='keep the temporary build folders')
+    ap.add_argument('--serial-opt', default='O2',
+                    help='optimisation level of the serial elision (default O2; O0 compiles '
+                         'faster: the programs are free of undefined behaviour)')
     ap.add_argument('--pch', action='store_true',
                     help='precompile the standard headers of the prelude once per compiler '
                          'and -O level (long runs: about 1.7 times as many programs an hour; '
