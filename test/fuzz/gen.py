@@ -695,12 +695,24 @@ class Gen:
         if kind == 'alp':
             v = self.new('alg')
             al = self.pick([32, 64])
-            pre.append('alignas(%d) u64 %s[8] = {s, %dULL, 3, 4, 5, 6, 7, %dULL};' % (al, v, self.c(), self.c()))
+            # In a loop, the array may be read by a child after its iteration's scope has
+            # ended (sync after the loop): then it must outlive the loop (a static, with
+            # constants only, so its value does not depend on which call initialises it).
+            if lvl.in_loop:
+                pre.append('alignas(%d) static const u64 %s[8] = {%dULL, 2, 3, 4, 5, 6, 7, %dULL};'
+                           % (al, v, self.c(), self.c()))
+            else:
+                pre.append('alignas(%d) u64 %s[8] = {s, %dULL, 3, 4, 5, 6, 7, %dULL};'
+                           % (al, v, self.c(), self.c()))
             self.use('arg-overaligned')
             return v
         if kind == 'vref':
             v = self.new('rov')
-            pre.append('const std::vector<u64> %s{s, %dULL, %dULL};' % (v, self.c(), self.c()))
+            if lvl.in_loop:  # outlives the loop, as above (fuzz seed 5153)
+                pre.append('static const std::vector<u64> %s{%dULL, %dULL, %dULL};'
+                           % (v, self.c(), self.c(), self.c()))
+            else:
+                pre.append('const std::vector<u64> %s{s, %dULL, %dULL};' % (v, self.c(), self.c()))
             self.use('arg-vector-ref')
             return v
         if kind in ('outp', 'outr'):
