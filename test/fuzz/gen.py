@@ -732,6 +732,18 @@ class Gen:
                 'double': 'hd(%s)' % v, 'str': 'hs(%s)' % v, 'cstr': 'hc(%s)' % v,
                 'vec': 'hv(%s)' % v, 'trk': '%s.v' % v, 'big': 'hb(%s)' % v}[ty]
 
+    def counter_arg(self, cal, args, lvl, lines):
+        """A counter declared before a loop; its first u64 argument becomes `counter++`
+        (a side effect evaluated in the parent, before each spawn)."""
+        ctr = self.new('rc')
+        lines.append('u64 %s = %dULL;' % (ctr, self.c()))
+        lvl.pending.append(ctr)
+        for i, p in enumerate(cal.params):
+            if p == 'u':
+                args[i] = '%s++' % ctr
+                self.use('arg-side-effect')
+                break
+
     def flush(self, lvl, lines, explicit=True):
         lines.append('[[sprig::sync]];')
         for e in lvl.pending:
@@ -1112,14 +1124,7 @@ class Gen:
         lvl.pending.append('hv(%s)' % v)
         if pre or post:
             # per-iteration declarations: braces
-            ctr = self.new('rc')
-            lines.append('u64 %s = %dULL;' % (ctr, self.c()))
-            lvl.pending.append(ctr)
-            for i, p in enumerate(cal.params):
-                if p == 'u':
-                    args[i] = '%s++' % ctr
-                    self.use('arg-side-effect')
-                    break
+            self.counter_arg(cal, args, lvl, lines)
             lines.append('for (auto &%se : %s) {' % (v, v))
             inner = pre + ['[[sprig::spawn]] %se = %s;' % (v, cal.fmt.format(*args))] + post
             self.close(body, inner)
@@ -1138,14 +1143,7 @@ class Gen:
             lines.append('  [[sprig::spawn]] %s[%s++] = %s;' % (v, j, cal.fmt.format(*args)))
             lvl.pending.append('(u64)%s' % j)
         else:
-            ctr = self.new('rc')
-            lines.append('u64 %s = %dULL;' % (ctr, self.c()))
-            lvl.pending.append(ctr)
-            for i, p in enumerate(cal.params):
-                if p == 'u':
-                    args[i] = '%s++' % ctr
-                    self.use('arg-side-effect')
-                    break
+            self.counter_arg(cal, args, lvl, lines)
             lines.append('for (auto &%se : %s)' % (v, v))
             lines.append('  [[sprig::spawn]] %se = %s;' % (v, cal.fmt.format(*args)))
         if self.chance(0.5):
