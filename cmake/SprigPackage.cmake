@@ -7,7 +7,7 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/SprigConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion)
 
 # Build tree: build/SprigConfig.cmake (find_package(Sprig PATHS <build>)).
-set(SPRIG_CONFIG_PLUGIN $<TARGET_FILE:SprigPlugin>)
+set(SPRIG_CONFIG_PLUGIN $<TARGET_FILE:SprigFrontend>)
 set(SPRIG_CONFIG_RUNTIME $<TARGET_FILE:sprig>)
 set(SPRIG_CONFIG_INCDIR ${PROJECT_SOURCE_DIR}/include)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/SprigConfig.cmake.in
@@ -16,7 +16,7 @@ file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/SprigConfig.cmake
      INPUT ${PROJECT_BINARY_DIR}/SprigConfig.cmake.gen)
 
 # Installed: <prefix>/lib/cmake/Sprig/SprigConfig.cmake.
-set(SPRIG_CONFIG_PLUGIN ${CMAKE_INSTALL_FULL_LIBDIR}/sprig/SprigPlugin.so)
+set(SPRIG_CONFIG_PLUGIN ${CMAKE_INSTALL_FULL_LIBDIR}/sprig/SprigFrontend.so)
 set(SPRIG_CONFIG_RUNTIME ${CMAKE_INSTALL_FULL_LIBDIR}/libsprig.so)
 set(SPRIG_CONFIG_INCDIR ${CMAKE_INSTALL_FULL_INCLUDEDIR})
 configure_file(${PROJECT_SOURCE_DIR}/cmake/SprigConfig.cmake.in

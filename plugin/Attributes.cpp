@@ -3,9 +3,10 @@
 // Registers the two attributes with Sema (ParsedAttrInfo, as in clang/examples/Attribute)
 // and checks what can be checked while parsing: no arguments, and what the attribute is
 // attached to. Each accepted use becomes an AnnotateAttr ("sprig.spawn" / "sprig.sync")
-// on the statement or variable; plugin/SpawnForms.cpp checks the full form once the
+// on the statement or variable; plugin/Legality.cpp checks the full form once the
 // statement is complete, and plugin/Rewrite.cpp lowers it.
 //===----------------------------------------------------------------------===//
+#include "Diagnostics.h"
 #include "Sprig.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -21,10 +22,9 @@ namespace sprig {
 
 // Clang parses, then drops, the arguments of these attributes (getNumArgs() stays 0), so
 // look at the source: a '(' right after the attribute's name is an argument list.
-// A compile error at the attribute, with a fixed message.
-static void attrError(Sema &S, const ParsedAttr &A, const char *Msg) {
-  S.Diag(A.getLoc(), S.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error, "%0"))
-      << Msg;
+// A compile error at the attribute (Diagnostics.def).
+static SemaBase::SemaDiagnosticBuilder attrError(Sema &S, const ParsedAttr &A, Diag K) {
+  return S.Diag(A.getLoc(), diagID(S.getDiagnostics(), K));
 }
 
 static bool noArguments(Sema &S, const ParsedAttr &A, const char *Name) {
@@ -49,9 +49,7 @@ static bool noArguments(Sema &S, const ParsedAttr &A, const char *Name) {
   }
   if (!HasArgs)
     return true;
-  unsigned ID = S.getDiagnostics().getCustomDiagID(
-      DiagnosticsEngine::Error, "'%0' takes no arguments; write '[[%0]]'");
-  S.Diag(A.getLoc(), ID) << Name;
+  attrError(S, A, Diag::TakesNoArguments) << Name;
   return false;
 }
 
@@ -68,10 +66,7 @@ struct SpawnAttrInfo : ParsedAttrInfo {
   bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
     if (isa<VarDecl>(D) && !isa<ParmVarDecl>(D))
       return true;
-    attrError(Sm, A,
-              "'sprig::spawn' applies to a statement that calls a function "
-              "(f(args); x = f(args); or T x = f(args);), not to this "
-              "declaration");
+    attrError(Sm, A, Diag::SpawnOnThisDecl);
     return false;
   }
 
@@ -80,13 +75,10 @@ struct SpawnAttrInfo : ParsedAttrInfo {
       return AttributeNotApplied;
     auto *V = cast<VarDecl>(D);
     if (!V->isLocalVarDecl() || V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None) {
-      attrError(Sm, A,
-              "'sprig::spawn' on a declaration needs a local variable of "
-              "automatic storage: '[[sprig::spawn]] T x = f(args);' inside a "
-              "function");
+      attrError(Sm, A, Diag::SpawnDeclNotAutomatic);
       return AttributeNotApplied;
     }
-    // The initializer is not parsed yet: SpawnForms checks it once the decl is complete.
+    // The initializer is not parsed yet: Legality.cpp checks it once the decl is complete.
     D->addAttr(AnnotateAttr::Create(Sm.Context, kSpawnAnnotation, nullptr, 0,
                                     A.getRange()));
     return AttributeApplied;
@@ -111,13 +103,9 @@ struct SyncAttrInfo : ParsedAttrInfo {
 
   bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
     if (D->getDeclContext()->isFunctionOrMethod())
-      attrError(Sm, A,
-              "'sprig::sync' applies to an empty statement, not to a "
-              "declaration; write '[[sprig::sync]];' on a line of its own");
+      attrError(Sm, A, Diag::SyncOnDecl);
     else
-      attrError(Sm, A,
-              "'sprig::sync' can only be used inside a function, as the "
-              "statement '[[sprig::sync]];'");
+      attrError(Sm, A, Diag::SyncOutsideFunction);
     return false;
   }
 
@@ -126,9 +114,7 @@ struct SyncAttrInfo : ParsedAttrInfo {
     if (!noArguments(Sm, A, "sprig::sync"))
       return AttributeNotApplied;
     if (!isa<NullStmt>(St)) {
-      attrError(Sm, A,
-              "'sprig::sync' applies to an empty statement; write "
-              "'[[sprig::sync]];' before this statement instead");
+      attrError(Sm, A, Diag::SyncNotEmpty);
       return AttributeNotApplied;
     }
     Result = AnnotateAttr::Create(Sm.Context, kSyncAnnotation, nullptr, 0, A.getRange());

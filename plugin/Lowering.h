@@ -1,14 +1,12 @@
-//===- plugin/Lowering.h - the IR pass that lowers spawn markers ----------===//
+//===- plugin/Lowering.h - the IR passes that lower spawn markers ---------===//
 #pragma once
-namespace clang {
-class CompilerInstance;
-}
 namespace llvm {
 class Function;
+class Module;
 }
 namespace sprig {
-// Register LowerSpawns at the start of the optimisation pipeline (all -O levels, LTO).
-void registerLoweringPass(clang::CompilerInstance &CI);
+// Lower every spawn and sync marker of M (LowerSpawns.cpp). True if M changed.
+bool lowerSpawns(llvm::Module &M);
 // At the end of the pipeline: move the paths of a lowered function that never spawn
 // into a frameless wrapper that tail-calls the rest (plugin/SplitPrefix.cpp).
 bool splitNonSpawningPrefix(llvm::Function &F);

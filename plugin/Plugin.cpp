@@ -1,14 +1,17 @@
 //===- plugin/Plugin.cpp - the Sprig clang plugin: action and AST consumer ===//
 //
-// Loaded with -fplugin=SprigPlugin.so (sprig++ does this). Three stages:
+// SprigFrontend.so, loaded with -fplugin=SprigFrontend.so (sprig++ does this). Three
+// stages:
 //  1. Attributes.cpp: Sema accepts [[sprig::spawn]] / [[sprig::sync]] (AnnotateAttr).
 //  2. This consumer runs before CodeGen (AddBeforeMainAction). For each function body
-//     it checks every spawn and sync (SpawnForms.cpp, diagnostics) and, in functions
+//     it checks every spawn and sync (Legality.cpp, Diagnostics.def) and, in functions
 //     that will be emitted, rewrites them into marker calls (Rewrite.cpp).
-//  3. LowerSpawns.cpp, an IR pass registered at the start of the pipeline, turns the
-//     markers into the continuation-stealing code of sprig/abi.h.
+//  3. The IR passes of SprigPlugin.so (PassRegistration.cpp), which this plugin loads
+//     from its own directory, turn the markers into the continuation-stealing code of
+//     sprig/abi.h. They are a separate LLVM pass plugin so that opt can load them too
+//     (libclang-cpp cannot be loaded into opt).
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "Diagnostics.h"
 #include "Rewrite.h"
 #include "Sprig.h"
 #include "UnknownAttributes.h"
@@ -16,11 +19,54 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/Path.h"
+#include <dlfcn.h>
+#include <optional>
 
 using namespace clang;
 
 namespace sprig {
 namespace {
+
+// SprigPlugin.so, next to this file. Loaded when clang loads this plugin (before it
+// parses -mllvm, so the passes' options, e.g. -sprig-split-prefix, are known then).
+struct LoweringPlugin {
+  std::optional<llvm::PassPlugin> Plugin;
+  std::string Error;
+  LoweringPlugin() {
+    Dl_info Info;
+    std::string Dir = ".";
+    if (dladdr(reinterpret_cast<void *>(&LoweringPlugin::lowering), &Info) &&
+        Info.dli_fname)
+      Dir = llvm::sys::path::parent_path(Info.dli_fname).str();
+    std::string Path = Dir + "/SprigPlugin.so";
+    llvm::Expected<llvm::PassPlugin> P = llvm::PassPlugin::Load(Path);
+    if (P)
+      Plugin.emplace(std::move(*P));
+    else
+      Error = "sprig: cannot load the lowering passes '" + Path +
+              "': " + llvm::toString(P.takeError());
+  }
+  static LoweringPlugin &lowering();
+};
+LoweringPlugin &LoweringPlugin::lowering() {
+  static LoweringPlugin L;
+  return L;
+}
+[[maybe_unused]] LoweringPlugin &LoadAtStartup = LoweringPlugin::lowering();
+
+void registerLoweringPasses(CompilerInstance &CI) {
+  LoweringPlugin &L = LoweringPlugin::lowering();
+  if (!L.Plugin) {
+    report(CI.getDiagnostics(), SourceLocation(), Diag::CannotLoadPasses) << L.Error;
+    return;
+  }
+  llvm::PassPlugin *P = &*L.Plugin;
+  CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
+      [P](llvm::PassBuilder &PB) { P->registerPassBuilderCallbacks(PB); });
+}
 
 class Consumer : public ASTConsumer {
 public:
@@ -55,7 +101,7 @@ protected:
     // Code built with the plugin sees __SPRIG__ (sprig/sprig.h then uses the runtime).
     CI.getPreprocessor().setPredefines(CI.getPreprocessor().getPredefines() +
                                        "#define __SPRIG__ 1\n");
-    registerLoweringPass(CI);
+    registerLoweringPasses(CI);
     return std::make_unique<Consumer>(CI, I);
   }
   bool ParseArgs(const CompilerInstance &, const std::vector<std::string> &) override {

@@ -24,7 +24,9 @@
 // IR pass (LowerSpawns.cpp) replaces every call.
 //===----------------------------------------------------------------------===//
 #include "Rewrite.h"
-#include "SpawnForms.h"
+#include "Markers.h"
+#include "Diagnostics.h"
+#include "Legality.h"
 #include "Sprig.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -35,6 +37,7 @@
 #include "clang/Basic/Builtins.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/ADT/SmallVector.h"
+#include <map>
 
 using namespace clang;
 
@@ -117,7 +120,15 @@ struct Collector {
 struct SpawnRewriter::Impl {
   CompilerInstance &CI;
   std::set<const FunctionDecl *> done;
-  std::set<std::pair<unsigned, std::string>> reported;
+  // Results of legality checks by (location, check): a template's instantiations share
+  // their source, and each error is reported once.
+  std::map<std::pair<unsigned, unsigned>, bool> checked;
+  template <typename CheckFn> bool once(SourceLocation L, unsigned Check, CheckFn Fn) {
+    auto [It, New] = checked.try_emplace({L.getRawEncoding(), Check}, true);
+    if (New)
+      It->second = Fn();
+    return It->second;
+  }
   LinkageSpecDecl *cBlock = nullptr;
   FunctionDecl *beginFn = nullptr, *endFn = nullptr, *endValFn = nullptr, *syncFn = nullptr;
   FunctionDecl *lhsBeginFn = nullptr;
@@ -126,10 +137,6 @@ struct SpawnRewriter::Impl {
   explicit Impl(CompilerInstance &CI) : CI(CI) {}
   ASTContext &ctx() { return CI.getASTContext(); }
 
-  void err(SourceLocation Loc, const std::string &Msg) {
-    if (reported.insert({Loc.getRawEncoding(), Msg}).second)
-      error(CI.getDiagnostics(), Loc, Msg);
-  }
 
   // ---- building marker functions and calls ----
 
@@ -229,7 +236,7 @@ struct SpawnRewriter::Impl {
   }
 
   // An identity function for one operand of the spawned call: __sprig_tag_N(E).
-  Expr *tag(Expr *E) { return identity(E, "__sprig_tag_" + std::to_string(tagCounter++)); }
+  Expr *tag(Expr *E) { return identity(E, markers::TagPrefix.str() + std::to_string(tagCounter++)); }
 
   // The assignment target, bracketed: __sprig_lhs_N((__sprig_lhs_begin(), E)). C++17
   // evaluates it after the call; the IR pass moves the bracketed code before the call,
@@ -237,12 +244,12 @@ struct SpawnRewriter::Impl {
   // elision's order of arguments then target is kept).
   Expr *bracketTarget(Expr *E) {
     ASTContext &C = ctx();
-    FunctionDecl *B = voidMarker(lhsBeginFn, "__sprig_lhs_begin", true);
+    FunctionDecl *B = voidMarker(lhsBeginFn, markers::LhsBegin, true);
     Expr *Comma = BinaryOperator::Create(C, callTo(B, {}, E->getExprLoc()), E, BO_Comma,
                                          E->getType(), E->getValueKind(),
                                          E->getObjectKind(), E->getExprLoc(),
                                          FPOptionsOverride());
-    return identity(Comma, "__sprig_lhs_" + std::to_string(lhsCounter++));
+    return identity(Comma, markers::LhsPrefix.str() + std::to_string(lhsCounter++));
   }
 
   Expr *identity(Expr *E, const std::string &Name) {
@@ -271,37 +278,30 @@ struct SpawnRewriter::Impl {
     return callTo(FD, {E}, E->getExprLoc());
   }
 
-  // Tag the spawned call: returns false if its shape is not one we can lower.
-  bool tagCall(CallExpr *CE) {
-    if (auto *BO = dyn_cast<BinaryOperator>(CE->getCallee()->IgnoreParens());
-        BO && BO->isPtrMemOp()) {
+  // Tag the spawned call (Legality.cpp's tagSite says which operand).
+  void tagCall(CallExpr *CE) {
+    switch (tagSite(CE)) {
+    case TagSite::PtrMemObject: {
+      auto *BO = cast<BinaryOperator>(CE->getCallee()->IgnoreParens());
       BO->setLHS(tag(BO->getLHS()));  // (obj.*pmf)(args), (p->*pmf)(args)
-      return true;
+      return;
     }
-    if (auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-      auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
-      if (!ME)
-        return false;
+    case TagSite::MemberBase: {
+      auto *ME = cast<MemberExpr>(cast<CXXMemberCallExpr>(CE)->getCallee()->IgnoreParens());
       ME->setBase(tag(ME->getBase()));
-      return true;
+      return;
     }
-    if (auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
-      if (auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
-          MD && MD->isImplicitObjectMemberFunction()) {
-        OC->setArg(0, tag(OC->getArg(0)));
-        return true;
-      }
+    case TagSite::OperatorObject: {
+      auto *OC = cast<CXXOperatorCallExpr>(CE);
+      OC->setArg(0, tag(OC->getArg(0)));
+      return;
     }
-    Expr *Callee = CE->getCallee();
-    if (auto *BO = dyn_cast<BinaryOperator>(Callee->IgnoreParens());
-        BO && BO->isPtrMemOp()) {
-      BO->setLHS(tag(BO->getLHS()));  // (obj.*pmf)(args), (p->*pmf)(args)
-      return true;
+    case TagSite::Callee:
+      CE->setCallee(tag(CE->getCallee()));
+      return;
+    case TagSite::None:
+      llvm_unreachable("checkSpawnForm rejects calls without a tag site");
     }
-    if (!Callee->getType()->isPointerType() && !Callee->getType()->isBlockPointerType())
-      return false;
-    CE->setCallee(tag(Callee));
-    return true;
   }
 
   Stmt *block(llvm::ArrayRef<Stmt *> Stmts, SourceLocation L) {
@@ -345,30 +345,16 @@ struct SpawnRewriter::Impl {
       if (U.kind == Use::Return)
         continue;
       SourceLocation Loc = U.stmt->getBeginLoc();
-      const char *Attr = U.kind == Use::Sync ? "sprig::sync" : "sprig::spawn";
       if (U.kind == Use::SpawnStmt)
         if (auto *A = annotation(cast<AttributedStmt>(U.stmt), kSpawnAnnotation))
           Loc = A->getLocation();
       if (U.kind == Use::Sync)
         if (auto *A = annotation(cast<AttributedStmt>(U.stmt), kSyncAnnotation))
           Loc = A->getLocation();
-      if (Coroutine) {
-        err(Loc, std::string("'") + Attr + "' cannot be used in a coroutine; move the "
-                                          "parallel code into an ordinary function and "
-                                          "call it");
-        OK = false;
-        continue;
-      }
-      if (U.inStmtExpr) {
-        err(Loc, std::string("'") + Attr + "' cannot be used inside a statement "
-                                          "expression; use it in an ordinary statement");
-        OK = false;
-        continue;
-      }
-      if (U.inCatch && U.kind != Use::Sync) {
-        err(Loc, "'sprig::spawn' cannot be used inside a catch handler (the exception being "
-                 "handled belongs to one thread); keep what you need from it, leave the "
-                 "handler, and spawn after it");
+      if (!once(Loc, 0, [&] {
+            return checkUseContext(CI.getDiagnostics(), Loc, U.kind == Use::Sync, Coroutine,
+                                   U.inStmtExpr, U.inCatch);
+          })) {
         OK = false;
         continue;
       }
@@ -393,7 +379,14 @@ struct SpawnRewriter::Impl {
       }
       Spawns.push_back({U, *F});
     }
-    if (!OK || Dependent || CI.getDiagnostics().hasErrorOccurred())
+    if (!OK || Dependent)
+      return;
+    // What needs the complete form (call shape, bit-field target): every spawn, then
+    // rewrite only if all are fine.
+    for (Spawn &S : Spawns)
+      OK &= once(S.form.call->getExprLoc(), 1,
+                 [&] { return checkSpawnForm(CI.getDiagnostics(), S.form); });
+    if (!OK || CI.getDiagnostics().hasErrorOccurred())
       return;
 
     ASTContext &C = ctx();
@@ -407,47 +400,21 @@ struct SpawnRewriter::Impl {
     // Not noexcept: where the spawn sits in an EH scope, Clang then gives the markers
     // landing pads into the enclosing scopes' cleanups, which marks those cleanups as
     // reachable from outside the statement, so the IR pass leaves them to the parent.
-    FunctionDecl *Begin = idMarker(beginFn, "__sprig_spawn_begin", false);
-    FunctionDecl *End = idMarker(endFn, "__sprig_spawn_end", false);
-    FunctionDecl *EndV = idMarker(endValFn, "__sprig_spawn_end_v", true);
-    FunctionDecl *Sync = voidMarker(syncFn, "__sprig_sync", /*NoExcept=*/false);
+    FunctionDecl *Begin = idMarker(beginFn, markers::SpawnBegin, false);
+    FunctionDecl *End = idMarker(endFn, markers::SpawnEnd, false);
+    FunctionDecl *EndV = idMarker(endValFn, markers::SpawnEndValue, true);
+    FunctionDecl *Sync = voidMarker(syncFn, markers::Sync, /*NoExcept=*/false);
 
     for (Spawn &S : Spawns) {
       SourceLocation L = S.use.stmt->getBeginLoc();
       unsigned Id = spawnCounter++;
-      if (S.form.kind == SpawnForm::Assign) {
-        Stmt *Sub = cast<AttributedStmt>(S.use.stmt)->getSubStmt();
-        Expr *E = cast<Expr>(Sub);
-        while (true) {  // the assignment under ExprWithCleanups / parens
-          if (auto *EWC = dyn_cast<ExprWithCleanups>(E))
-            E = EWC->getSubExpr();
-          else if (auto *P = dyn_cast<ParenExpr>(E))
-            E = P->getSubExpr();
-          else
-            break;
-        }
-        Expr *Target = nullptr;
-        if (auto *BO = dyn_cast<BinaryOperator>(E))
-          Target = BO->getLHS();
-        else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
-          Target = OC->getArg(0);
-        if (Target && Target->refersToBitField()) {
-          err(Target->getExprLoc(),
-              "'sprig::spawn' cannot assign the result to a bit-field; spawn into a "
-              "temporary ('[[sprig::spawn]] T t = f(args);') and copy it after the sync");
-          continue;
-        }
+      if (Expr *E = assignment(S.form)) {
         if (auto *BO = dyn_cast<BinaryOperator>(E))
           BO->setLHS(bracketTarget(BO->getLHS()));
         else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
           OC->setArg(0, bracketTarget(OC->getArg(0)));
       }
-      if (!tagCall(S.form.call)) {
-        err(S.form.call->getExprLoc(),
-            "'sprig::spawn' cannot lower a call of this shape; call a function, a member "
-            "function, a function pointer or a callable object");
-        continue;
-      }
+      tagCall(S.form.call);
       if (S.form.kind == SpawnForm::Decl) {
         VarDecl *V = S.form.var;
         Expr *Init = V->getInit();
@@ -470,7 +437,7 @@ struct SpawnRewriter::Impl {
           V->setInit(Comma);
         dropSpawnAnnotation(V);
         // The end marker: an extra declarator, so x keeps its scope and lifetime.
-        auto *EndVar = VarDecl::Create(C, FD, L, L, &C.Idents.get("__sprig_spawn_end_var"),
+        auto *EndVar = VarDecl::Create(C, FD, L, L, &C.Idents.get(markers::SpawnEndVar),
                                        C.IntTy, C.getTrivialTypeSourceInfo(C.IntTy),
                                        SC_None);
         EndVar->setInit(idCall(EndV, Id, L));

@@ -28,6 +28,7 @@
 // must forward them unchanged).
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
+#include "Markers.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -48,7 +49,7 @@ constexpr unsigned kMaxPrefixInstructions = 32;
 
 static AllocaInst *findFrame(Function &F) {
   for (Instruction &I : F.getEntryBlock())
-    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->getMetadata("sprig.frame"))
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->getMetadata(markers::FrameMD))
       return AI;
   return nullptr;
 }
@@ -79,7 +80,7 @@ static void frameBlocks(Function &F, AllocaInst *SF, SmallPtrSetImpl<BasicBlock 
     for (Instruction &I : BB)
       if (auto *CB = dyn_cast<CallBase>(&I)) {
         Function *Callee = CB->getCalledFunction();
-        if (Callee && (Callee->getName().contains(".sprig.spawn.") ||
+        if (Callee && (Callee->hasFnAttribute(markers::HelperAttr) ||
                        Callee->getIntrinsicID() == Intrinsic::eh_sjlj_setjmp))
           Out.insert(&BB);
       }
@@ -280,16 +281,16 @@ bool splitNonSpawningPrefix(Function &F) {
   removeWriteOnlyAllocas(F);
 
   // F has no frame any more: give it back its own frame-pointer setting.
-  F.removeFnAttr("sprig-spawner");
+  F.removeFnAttr(markers::SpawnerAttr);
   F.removeFnAttr("no-realign-stack");
-  if (F.hasFnAttribute("sprig-orig-frame-pointer")) {
+  if (F.hasFnAttribute(markers::OrigFramePointerAttr)) {
     F.addFnAttr("frame-pointer",
-                F.getFnAttribute("sprig-orig-frame-pointer").getValueAsString());
-    F.removeFnAttr("sprig-orig-frame-pointer");
+                F.getFnAttribute(markers::OrigFramePointerAttr).getValueAsString());
+    F.removeFnAttr(markers::OrigFramePointerAttr);
   } else {
     F.removeFnAttr("frame-pointer");
   }
-  Body->removeFnAttr("sprig-orig-frame-pointer");
+  Body->removeFnAttr(markers::OrigFramePointerAttr);
   return true;
 }
 

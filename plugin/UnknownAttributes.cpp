@@ -1,5 +1,6 @@
 //===- plugin/UnknownAttributes.cpp ---------------------------------------===//
 #include "UnknownAttributes.h"
+#include "Diagnostics.h"
 #include "Sprig.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "llvm/ADT/SmallString.h"
@@ -49,10 +50,7 @@ void reportUnknownAttributes(DiagnosticsEngine &D, UnknownAttributeInterceptor *
     for (const char *Valid : kAttributeNames)
       Exact |= U.name == Valid;
     if (Exact) {  // a valid name Clang did not know: not C++ (e.g. C23 attributes in C)
-      unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error,
-                                      "'sprig::%0' is available in C++ only; compile this "
-                                      "file as C++ (sprig++ or clang++ -x c++)");
-      D.Report(U.loc, ID) << U.name;
+      report(D, U.loc, Diag::CxxOnly) << U.name;
       continue;
     }
     const char *Best = nullptr;
@@ -63,15 +61,9 @@ void reportUnknownAttributes(DiagnosticsEngine &D, UnknownAttributeInterceptor *
         Best = Valid, BestDist = Dist;
     }
     if (Best) {
-      unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error,
-                                      "unknown attribute 'sprig::%0'; did you mean "
-                                      "'sprig::%1'?");
-      D.Report(U.loc, ID) << U.name << Best;
+      report(D, U.loc, Diag::UnknownDidYouMean) << U.name << Best;
     } else {
-      unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error,
-                                      "unknown attribute 'sprig::%0'; Sprig's attributes "
-                                      "are 'sprig::spawn' and 'sprig::sync'");
-      D.Report(U.loc, ID) << U.name;
+      report(D, U.loc, Diag::Unknown) << U.name;
     }
   }
 }

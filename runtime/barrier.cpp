@@ -1,7 +1,8 @@
 //===- runtime/barrier.cpp - a full fence on every thread of the process --===//
 //
-// The heavy half of the asymmetric fence of the deque (sprig/abi.h,
-// SPRIG_ASYMMETRIC_FENCE): membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) runs a full memory
+// The heavy half of the asymmetric fence of the deque (sprig/deque.h,
+// SPRIG_ASYMMETRIC_FENCE; sprig_thief_fence calls it between a thief's loads of top and
+// bottom, pairing with SPRIG_OWNER_FENCE in the owner's pop): membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) runs a full memory
 // barrier on every CPU currently running a thread of this process (Linux >= 4.14; the
 // process registers once, at start). Where the kernel refuses, the fallback is the old
 // trick of changing the protection of a page we own: the TLB shootdown interrupts every
@@ -39,7 +40,11 @@ void init_process_barrier() {
   fallback_page = static_cast<char *>(p);
 }
 
-void process_barrier() {
+}  // namespace sprig
+
+// The thief's half of the pop/steal fence (sprig_thief_fence, sprig/deque.h).
+extern "C" void __sprig_process_barrier(void) {
+  using namespace sprig;
   if (use_membarrier) {
     syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
     return;
@@ -51,5 +56,3 @@ void process_barrier() {
   mprotect(fallback_page, g.page_bytes, PROT_READ);
   mprotect(fallback_page, g.page_bytes, PROT_READ | PROT_WRITE);
 }
-
-}  // namespace sprig

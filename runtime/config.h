@@ -48,9 +48,9 @@ inline constexpr std::size_t kFiberTopReserve = 256;
 // worker. Virtual memory, touched as used. The deep-chain test nests 20000.
 inline constexpr std::size_t kDefaultDequeDepth = 1u << 20;
 // The owner of an emptied deque whose indices have walked this many slots into the ring
-// moves both to the start of the next lap (sprig_deque_pop in sprig/abi.h), so a worker
-// that spawns and pops one entry at a time touches only the first pages of its ring.
-// Must equal SPRIG_DEQUE_REBASE_SLOTS (the inline code's copy).
+// moves both to the start of the next lap (sprig_deque_rebase in sprig/deque.h), so a
+// worker that spawns and pops one entry at a time touches only the first pages of its
+// ring. Must equal SPRIG_DEQUE_REBASE_SLOTS (the inline code's copy; abi_layout.cpp).
 inline constexpr std::size_t kDequeRebaseSlots = 4096;  // 32 KiB of slots
 
 // Fibers a worker keeps for reuse before returning them to the global pool.
@@ -72,7 +72,8 @@ inline constexpr unsigned kSleepBackoffSteps = 3;
 // A thief steals a victim's lone deque entry only if it stays put this many pause
 // rounds (about 30 ns each on the AMD EPYC of the bench machine, so about 1 us): an
 // owner that spawns tiny tasks pushes and pops its one entry every few nanoseconds, and
-// each failed steal would cost it the thief's process-wide barrier (deque.h).
+// each failed steal would cost it the thief's process-wide barrier
+// (sprig_deque_worth_stealing, sprig/deque.h).
 inline constexpr int kLoneEntryPauses = 40;
 
 }  // namespace sprig::config

@@ -30,9 +30,8 @@ extern "C" void __cxa_end_catch();
 // throw bad_alloc out of the helper's landing pad, after the detach, into a parent whose
 // continuation runs elsewhere. Rethrowing at the sync (std::rethrow_exception) takes a
 // dependent exception from the C++ runtime's exception allocator, which falls back on
-// its emergency pool, as any throw of the serial program does.
-static_assert(sizeof(std::exception_ptr) == sizeof(void *),
-              "the kept exception lives in sprig_frame::exceptions");
+// its emergency pool, as any throw of the serial program does. (That an exception_ptr
+// fits the word is checked in runtime/abi_layout.cpp.)
 
 namespace sprig {
 namespace {

@@ -11,7 +11,8 @@
 //  - root entry: the root slot records the entering thread's state (Worker::fp);
 //  - steal: the thief takes its victim's Worker::fp (the state of the computation whose
 //    work that deque holds) and sets it on its own thread if it differs;
-//  - suspending sync: the state is saved in the frame (ctx[4]); the resumer restores it
+//  - suspending sync: the state is saved in the frame (ctx[SPRIG_CTX_FPSTATE]); the
+//    resumer restores it
 //    and records it as its own Worker::fp; likewise a root frame handed back.
 // Limit: a program that changes the state *inside* a parallel computation (between two
 // spawns of one computation) gives it to the continuations stolen afterwards only from
@@ -58,7 +59,7 @@ inline void fp_save_frame(sprig_frame *f) { SPRIG_FP_SAVE(f); }
 // Restore the state saved in the frame (by fp_save_frame). A zero word (never saved)
 // leaves the thread's state alone.
 inline void fp_restore_frame(const sprig_frame *f) {
-  auto s = reinterpret_cast<uintptr_t>(f->ctx[4]);
+  auto s = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]);
   if (s)
     fp_state_set(s);
 }

@@ -3,6 +3,8 @@
 #include "worker.h"
 #include <atomic>
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <mutex>
 
 namespace sprig {
@@ -35,12 +37,31 @@ struct Global {
 
 extern Global g;
 
+// Print "sprig: <msg>" and abort (runtime/scheduler.cpp).
+[[noreturn]] void fatal(const char *msg);
+
+// A frame reaching a slow path must carry this build's magic (sprig/abi.h).
+inline void check_magic(const sprig_frame *f, const char *where) {
+  if (__builtin_expect(f->magic != SPRIG_ABI_MAGIC, 0)) {
+    std::fprintf(stderr, "sprig: corrupt or foreign frame %p in %s (ABI magic 0x%08x, "
+                 "expected 0x%08x): was this code built against a different sprig/abi.h?\n",
+                 (const void *)f, where, f->magic, (unsigned)SPRIG_ABI_MAGIC);
+    std::abort();
+  }
+}
+
 // runtime/env.cpp
 void parse_environment(Settings &s);
-// runtime/scheduler.cpp
+// runtime/scheduler.cpp: the pool starts at the first root entry (lazy start).
 void start_workers();
-// The calling thread's private worker (nobody steals from it): runtime/scheduler.cpp.
+// A worker record's owner-private start state (id, victim-choice seed).
+void init_worker(Worker *w, int id);
+// Map a worker's deque ring (pool workers at start, a root slot at its first binding).
+void map_deque(Worker *w);
+// runtime/root.cpp: the calling thread's private worker (nobody steals from it).
 Worker *serial_worker();
+// Slot i of g.workers is a root slot (0, and nworkers..), not a pool worker.
+inline bool is_root_slot(int i) { return i == 0 || i >= g.settings.nworkers; }
 // The root slots and pool workers a thief may look at (the first g.nvictims slots).
 inline int victim_count() { return g.nvictims.load(std::memory_order_relaxed); }
 // runtime/fork.cpp: pthread_atfork handlers (the child gets a fresh runtime).

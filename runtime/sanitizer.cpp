@@ -93,7 +93,8 @@ SPRIG_SAN_RUNTIME static void arrived(Fiber *to) {
 [[noreturn]] SPRIG_SAN_RUNTIME void san_jump(Fiber *from, SanLeave how, unsigned pops, Fiber *to,
                                              void **ctx) {
   leave(from, how, pops, to);
-  auto sp = (reinterpret_cast<std::uintptr_t>(ctx[2]) - kRedZoneBytes) & ~std::uintptr_t(15);
+  auto sp = (reinterpret_cast<std::uintptr_t>(ctx[SPRIG_CTX_SP]) - kRedZoneBytes) &
+            ~std::uintptr_t(15);
 #if defined(__x86_64__)
   __asm__ volatile("movq %0, %%rsp\n\t"
                    "xorl %%ebp, %%ebp\n\t"

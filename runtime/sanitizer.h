@@ -1,6 +1,6 @@
 //===- runtime/sanitizer.h - stack-switch annotations for ASan and TSan ---===//
 //
-// The runtime moves the stack pointer itself (scheduler.cpp: a steal, a resume at a sync,
+// The runtime moves the stack pointer itself (stack_switch.h: a steal, a resume at a sync,
 // the way to the scheduler stack, the root hand-back). ASan and TSan must be told which
 // stack is current, or ASan loses track of the stack bounds ("ignoring requested
 // __asan_handle_no_return") and TSan keeps one shadow call stack for every stack a
@@ -72,8 +72,9 @@ enum class SanLeave {
 
 #if SPRIG_SAN_FIBERS
 
-// Leave `from` for `to` and __builtin_longjmp into `ctx`, whose saved stack pointer
-// (ctx[2]) is on `to`; the stack below ctx[2] must be dead (it is at every switch: a
+// Leave `from` for `to` and __builtin_longjmp into `ctx` (a sprig_frame::ctx or
+// Worker::sched_ctx), whose saved stack pointer (ctx[SPRIG_CTX_SP]) is on `to`; the stack
+// below it must be dead (it is at every switch: a
 // fresh fiber, a frame waiting at its sync, the scheduler loop at its setjmp, the root
 // frame waiting in __sprig_leave_root). `pops`: TSan shadow-stack entries of `from` that
 // belong to frames that will never return there (see the call sites).

@@ -20,15 +20,15 @@
 //    a join, handing back a root frame) is deferred to `Pending` and done only after we
 //    have jumped to the scheduler: never two workers on one stack.
 //
+// Where the rest is: the deque and its memory orderings, sprig/deque.h; the stack
+// switches (to the scheduler, into a stolen or resumed continuation), stack_switch.h and
+// stack_switch.cpp; binding application threads as root workers, root.cpp.
+//
 // WARNING: once a worker has subtracted from a frame's join counter, the frame may be
 // resumed, return and vanish; read everything needed from it before the decrement.
 //===----------------------------------------------------------------------===//
-#include "deque.h"
-#include "fpstate.h"
 #include "sprig/sprig.h"
-#include "global.h"
-#include "sanitizer.h"
-#include "trace.h"
+#include "stack_switch.h"
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -48,34 +48,9 @@ namespace sprig {
 Global g;
 unsigned g_trace = 0;
 
-[[noreturn]] static void fatal(const char *msg) {
+void fatal(const char *msg) {
   std::fprintf(stderr, "sprig: %s\n", msg);
   std::abort();
-}
-
-static inline void check_magic(const sprig_frame *f, const char *where) {
-  if (__builtin_expect(f->magic != SPRIG_ABI_MAGIC, 0)) {
-    std::fprintf(stderr, "sprig: corrupt or foreign frame %p in %s (ABI magic 0x%08x, "
-                 "expected 0x%08x): was this code built against a different sprig/abi.h?\n",
-                 (const void *)f, where, f->magic, (unsigned)SPRIG_ABI_MAGIC);
-    std::abort();
-  }
-}
-
-// This thread's worker. Code here can resume on another thread (a longjmp into a saved
-// context), and the optimiser may keep a TLS address computed before the jump, so reads
-// and writes go through sprig_self()'s volatile sequence, never a plain TLS access.
-static inline Worker *self() { return as_worker(sprig_self()); }
-static inline void set_self(Worker *w) {
-#if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
-  sprig_worker **slot;
-  __asm__ volatile("movq __sprig_tls_worker@gottpoff(%%rip), %0\n\t"
-                   "addq %%fs:0, %0"
-                   : "=r"(slot));
-  *slot = as_abi(w);
-#else
-  __sprig_tls_worker = as_abi(w);
-#endif
 }
 
 // ---- process start: read the environment (starts no thread) ----
@@ -90,106 +65,8 @@ __attribute__((constructor)) static void process_init() {
     std::atexit(print_stats);
 }
 
-// ---- switching stacks ----
-//
-// Every switch goes through san_jump (a __builtin_longjmp, plus the ASan/TSan
-// annotations in sanitizer builds) or san_start_stack + run_on_stack. Under TSan the
-// functions on the way from a runtime entry point to the switch must not push
-// shadow-stack entries of their own, or the `pops` counts below would be wrong: they are
-// always_inline there, and the switch itself (sanitizer.cpp) is not instrumented.
-#if SPRIG_TSAN
-#define SPRIG_SWITCH_PATH static inline __attribute__((always_inline))
-#else
-#define SPRIG_SWITCH_PATH static
-#endif
-
-// Start `fn(w)` with the stack pointer at `sp`. Used once per scheduler stack.
-[[noreturn]] static void run_on_stack(void *sp, void (*fn)(Worker *), Worker *w) {
-#if defined(__x86_64__)
-  __asm__ volatile("movq %0, %%rsp\n\t"
-                   "xorl %%ebp, %%ebp\n\t"
-                   "callq *%1\n\t"
-                   "ud2\n\t"
-                   :
-                   : "r"(sp), "r"(fn), "D"(w)
-                   : "memory");
-#elif defined(__aarch64__)
-  __asm__ volatile("mov sp, %0\n\t"
-                   "mov x29, #0\n\t"
-                   "mov x0, %2\n\t"
-                   "blr %1\n\t"
-                   "brk #0\n\t"
-                   :
-                   : "r"(sp), "r"(fn), "r"(w)
-                   : "memory", "x0", "x29", "x30");
-#else
-#error "Sprig's runtime supports x86-64 and AArch64"
-#endif
-  __builtin_unreachable();
-}
-
-[[noreturn]] static void sched_loop(Worker *w);
-
-[[noreturn]] static void sched_entry(Worker *w) {
-  san_started(w->sched_fiber);  // pairs with san_start_stack in enter_scheduler
-  sched_loop(w);
-}
-
-// Leave the current stack for this worker's scheduler loop, which first runs
-// `w->pending`. Never returns. `how`: what becomes of the stack we leave. `san_pops`
-// (TSan): shadow-stack entries on this stack of frames that will never return here,
-// counted from the innermost: the runtime entry points on the way here and, when a
-// child ends on a stolen parent, its helper.
-[[noreturn]] SPRIG_SWITCH_PATH void enter_scheduler(Worker *w, SanLeave how, unsigned san_pops) {
-  Fiber *from = w->cur;
-  w->cur = nullptr;
-  if (w->sched_running)
-    san_jump(from, how, san_pops, w->sched_fiber, w->sched_ctx);
-  // The root worker starts its loop lazily, on a fiber of its own.
-  if (!w->sched_fiber)
-    w->sched_fiber = fiber_get(w);
-  san_start_stack(from, how, san_pops, w->sched_fiber);
-  run_on_stack(w->sched_fiber->start_sp(), sched_entry, w);
-}
-
-// From the scheduler loop, jump into a frame's saved context with the given stack.
-// Never returns. (sched_loop pushed its own TSan entry on the scheduler stack, and
-// resumes at its setjmp with it: nothing to pop.)
-[[noreturn]] SPRIG_SWITCH_PATH void jump_into(Worker *w, sprig_frame *f, Fiber *stack, void *sp) {
-  w->cur = stack;
-  f->ctx[2] = sp;
-  san_jump(w->sched_fiber, SanLeave::Resume, 0, stack, f->ctx);
-}
-
-// Resume a frame at its sync, on its original stack, all children having ended.
-[[noreturn]] SPRIG_SWITCH_PATH void resume_at_sync(Worker *w, sprig_frame *f) {
-  check_magic(f, "resume_at_sync");
-  f->flags &= ~SPRIG_FRAME_STOLEN;
-  f->steals = 0;
-  frame_note_exceptions(f);  // children that threw while the frame was stolen
-  fp_restore_frame(f);       // the FP control state the continuation reached its sync with
-  if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[4]))
-    w->fp.store(st, std::memory_order_relaxed);  // thieves of our deque now take it
-  SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at its sync", w->id, (void *)f);
-  jump_into(w, f, static_cast<Fiber *>(f->orig_stack), f->orig_sp);
-}
-
-// Run a stolen continuation on a fresh fiber. Never returns.
-[[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f) {
-  check_magic(f, "steal");
-  if (!(f->flags & SPRIG_FRAME_STOLEN)) {
-    f->flags |= SPRIG_FRAME_STOLEN;
-    f->orig_sp = f->ctx[2];  // SP on the frame's own stack, restored by the sync
-  }
-  f->steals++;
-  w->stats.steals.inc();
-  Fiber *fb = fiber_get(w);  // cannot fail: fiber_reserve before the steal
-  if (uint64_t st = w->fp.load(std::memory_order_relaxed))
-    fp_state_set(st);        // the victim's computation's FP control state (fpstate.h)
-  SPRIG_TRACE(kTraceSteal, "worker %d steals frame %p", w->id, (void *)f);
-  jump_into(w, f, fb, fb->start_sp());
-}
-
+// The actions deferred to `Worker::pending` (worker.h), now that we are off the stack
+// they concern. May resume a frame at its sync (never returns then).
 SPRIG_SWITCH_PATH void run_pending(Worker *w) {
   Pending p = w->pending;
   w->pending = Pending{};
@@ -221,7 +98,7 @@ static inline uint64_t next_random(Worker *w) {
 }
 
 // Every switch to the scheduler lands at the setjmp below, on the scheduler's stack.
-[[noreturn]] __attribute__((noinline)) static void sched_loop(Worker *w) {
+void sched_loop(Worker *w) {
   __builtin_setjmp(w->sched_ctx);
   w = self();  // re-read after a jump in; all registers are clobbered here
   w->sched_running = true;
@@ -234,15 +111,10 @@ static inline uint64_t next_random(Worker *w) {
   unsigned naps = 0;  // sleeps in a row that timed out (sleep_idle backs off)
   for (;;) {
     if (w->is_root) {
-      if (sprig_frame *f = w->root_ready.exchange(nullptr, std::memory_order_acquire)) {
-        // Our root frame finished on another worker: return on this thread, on its
-        // own stack, at the context __sprig_leave_root saved (no SP change).
-        w->cur = &w->native;
-        SPRIG_TRACE(kTraceRoot, "worker %d takes root frame %p back", w->id, (void *)f);
-        // Our scheduler stack is left for good: the next root binding starts it afresh.
-        fp_restore_frame(f);
-        san_jump(w->sched_fiber, SanLeave::Dies, 0, &w->native, f->ctx);
-      }
+      // Acquire: pairs with run_pending's release on the worker that handed it back,
+      // so the frame's saved context is visible.
+      if (sprig_frame *f = w->root_ready.exchange(nullptr, std::memory_order_acquire))
+        resume_root_frame(w, f);  // our root frame finished on another worker (root.cpp)
     }
     const int n = victim_count();
     if (n > 1) {
@@ -255,20 +127,22 @@ static inline uint64_t next_random(Worker *w) {
       bool allowed = !w->is_root || victim->comp.load(std::memory_order_relaxed) ==
                                         w->comp.load(std::memory_order_relaxed);
       // No stack for a continuation (out of memory): do not steal; the owner runs it.
-      if (allowed && deque_worth_stealing(victim) && fiber_reserve(w)) {
-        StealResult r = deque_steal(victim);
-        if (r.status == Steal::Won) {
+      if (allowed && sprig_deque_worth_stealing(&victim->abi, config::kLoneEntryPauses) &&
+          fiber_reserve(w)) {
+        sprig_frame *stolen = nullptr;
+        sprig_steal_status r = sprig_deque_steal(&victim->abi, &stolen);
+        if (r == SPRIG_STEAL_WON) {
           SPRIG_TRACE(kTraceSteal, "worker %d took frame %p from worker %d (top now %lld, bottom %lld)",
-                      w->id, (void *)r.frame, victim->id,
+                      w->id, (void *)stolen, victim->id,
                       (long long)__atomic_load_n(&victim->abi.top, __ATOMIC_RELAXED),
                       (long long)__atomic_load_n(&victim->abi.bottom, __ATOMIC_RELAXED));
           // Our deque now fills with that computation's work.
           w->comp.store(victim->comp.load(std::memory_order_relaxed),
                         std::memory_order_relaxed);
           w->fp.store(victim->fp.load(std::memory_order_relaxed), std::memory_order_relaxed);
-          resume_stolen(w, r.frame);
+          resume_stolen(w, stolen);
         }
-        if (r.status == Steal::Lost) {
+        if (r == SPRIG_STEAL_LOST) {
           idle = 0;
           continue;
         }
@@ -276,7 +150,7 @@ static inline uint64_t next_random(Worker *w) {
     }
     ++idle;
     if (idle < spin_rounds) {
-      cpu_relax();
+      sprig_cpu_relax();
     } else if (idle < spin_rounds + config::kYieldRounds) {
       sched_yield();
     } else if (sleep_idle(w, naps)) {
@@ -300,7 +174,7 @@ static void *worker_thread(void *arg) {
 
 // The deque's ring: virtual memory, touched as used (pool workers at start, a root slot
 // when first bound).
-static void map_deque(Worker *w) {
+void map_deque(Worker *w) {
   std::size_t depth = 1;
   while (depth < g.settings.deque_depth)
     depth <<= 1;
@@ -317,13 +191,11 @@ static void map_deque(Worker *w) {
   w->abi.limit = w->abi.mask;  // top is 0
 }
 
-static void init_worker(Worker *w, int id) {
+void init_worker(Worker *w, int id) {
   w->abi.spawns = 0;
   w->id = id;
   w->rng = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(id + 1);
 }
-
-static bool is_root_slot(int i) { return i == 0 || i >= g.settings.nworkers; }
 
 void start_workers() {
   if (g.started.load(std::memory_order_acquire))
@@ -358,44 +230,6 @@ void start_workers() {
     pthread_attr_destroy(&attr);
   }
   g.started.store(true, std::memory_order_release);
-}
-
-// A free root slot for the calling thread (slot 0 first, so a program with one root
-// thread runs it as worker 0), or null when all config::kMaxRoots are bound.
-static Worker *take_root_slot() {
-  const int n = g.settings.nworkers;
-  for (int k = 0; k < config::kMaxRoots; ++k) {
-    int i = k == 0 ? 0 : n - 1 + k;
-    Worker *w = &g.workers[i];
-    bool expected = false;
-    if (w->slot_taken.load(std::memory_order_relaxed) ||
-        !w->slot_taken.compare_exchange_strong(expected, true, std::memory_order_acquire,
-                                               std::memory_order_relaxed))
-      continue;
-    if (!w->abi.buf)
-      map_deque(w);  // published to thieves by the release store of bottom at each push
-    int nv = g.nvictims.load(std::memory_order_relaxed);
-    while (nv < i + 1 &&
-           !g.nvictims.compare_exchange_weak(nv, i + 1, std::memory_order_relaxed))
-      ;
-    return w;
-  }
-  return nullptr;
-}
-
-// The calling thread's private worker: its deque is in no victim list, so whatever runs
-// on it runs serially. Used when no root slot is free, and for signal handlers
-// (runtime/signals.cpp).
-Worker *serial_worker() {
-  static thread_local Worker *mine = nullptr;
-  if (!mine) {
-    void *mem = ::operator new(sizeof(Worker), std::align_val_t(config::kCacheLine));
-    mine = new (mem) Worker();
-    init_worker(mine, -1);
-    map_deque(mine);
-    mine->serial = true;
-  }
-  return mine;
 }
 
 // A child ended and its parent was stolen (sprig_leave_helper's slow path; called by
@@ -437,94 +271,6 @@ int sprig_nworkers(void) { return g.settings.nworkers; }
 int sprig_worker_id(void) {
   Worker *w = self();
   return w ? w->id : -1;
-}
-
-void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
-  if (abi_magic != SPRIG_ABI_MAGIC) {
-    std::fprintf(stderr,
-                 "sprig: ABI mismatch: code was compiled against sprig/abi.h with magic "
-                 "0x%08x but this runtime expects 0x%08x (version %d); rebuild it with "
-                 "this Sprig\n",
-                 abi_magic, (unsigned)SPRIG_ABI_MAGIC, SPRIG_ABI_VERSION);
-    std::abort();
-  }
-  start_workers();
-  // Many roots: the thread binds a root slot of its own, an extra worker with its own
-  // deque, for the duration of this root computation. Other workers steal from it; while
-  // it waits at a sync it steals only work of its own computation.
-  Worker *w = take_root_slot();
-  if (__builtin_expect(!w, 0)) {
-    w = serial_worker();  // every slot bound: run this computation serially
-    sf->flags |= SPRIG_FRAME_ROOT;
-    set_self(w);
-    SPRIG_TRACE(kTraceRoot, "no root slot free: thread runs frame %p serially", (void *)sf);
-    return;
-  }
-  fiber_init_native(&w->native);  // cached per thread (fiber.cpp)
-  // The scheduler loop's stack, mapped now: a root waiting at a sync needs it, and out
-  // of memory the computation runs serially instead (a failed mapping later could not).
-  // (At P=1 nothing is ever stolen, so a root never waits: no scheduler stack.)
-  if (g.settings.nworkers > 1 && !w->sched_fiber && !(w->sched_fiber = fiber_try_get(w))) {
-    w->root_frame.store(nullptr, std::memory_order_relaxed);
-    w->slot_taken.store(false, std::memory_order_release);
-    w = serial_worker();
-    sf->flags |= SPRIG_FRAME_ROOT;
-    set_self(w);
-    return;
-  }
-  san_native_stack(&w->native);
-  w->cur = &w->native;
-  w->sched_running = false;
-  w->generation++;
-  w->comp.store((uint64_t)w->generation << 16 | (uint64_t)w->id, std::memory_order_relaxed);
-  w->root_frame.store(sf, std::memory_order_relaxed);
-  w->fp.store(fp_state_now(), std::memory_order_relaxed);  // the computation's FP state
-  set_self(w);
-  install_overflow_handler_for_thread();
-  sf->flags |= SPRIG_FRAME_ROOT;
-  SPRIG_TRACE(kTraceRoot, "thread binds as worker %d (frame %p)", w->id, (void *)sf);
-}
-
-// The root slot whose thread entered `sf` (a root frame whose last continuation ran on
-// another worker). Rare: only after that continuation was stolen.
-static Worker *root_slot_of(sprig_frame *sf) {
-  const int n = victim_count();
-  for (int i = 0; i < n; ++i)
-    if (is_root_slot(i) && g.workers[i].root_frame.load(std::memory_order_relaxed) == sf)
-      return &g.workers[i];
-  fatal("a root frame returns, but no thread bound it (corrupt frame?)");
-}
-
-void __sprig_leave_root(sprig_frame *sf) {
-  check_magic(sf, "leave_root");
-  Worker *w = self();
-  if (w->serial) {  // a serial root: nothing was shared
-    set_self(nullptr);
-    return;
-  }
-  Worker *root = w->root_frame.load(std::memory_order_relaxed) == sf ? w : root_slot_of(sf);
-  if (w != root) {
-    // We run the root frame on another worker (its continuation was stolen). It must
-    // return on the thread that entered it: hand it over, from our scheduler (only once
-    // we are off this stack may the root thread jump onto it).
-    SPRIG_TRACE(kTraceRoot, "worker %d hands root frame %p back to worker %d", w->id,
-                (void *)sf, root->id);
-    if (__builtin_setjmp(sf->ctx) == 0) {
-      fp_save_frame(sf);
-      w->pending.root_ready = sf;
-      w->pending.root_to = root;
-      // The root thread resumes this stack here, in this function: nothing to pop.
-      enter_scheduler(w, SanLeave::Resume, 0);
-    }
-    // Resumed here by the root thread's scheduler loop, on the root thread.
-  }
-  SPRIG_TRACE(kTraceRoot, "thread unbinds (frame %p, worker %d, handed over %d)", (void *)sf,
-              root->id, w != root);
-  root->sched_running = false;
-  root->cur = nullptr;
-  root->root_frame.store(nullptr, std::memory_order_relaxed);
-  set_self(nullptr);
-  root->slot_taken.store(false, std::memory_order_release);  // the next binder sees all
 }
 
 void __sprig_child_done(sprig_worker *aw, sprig_frame *parent) {

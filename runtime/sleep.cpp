@@ -16,7 +16,6 @@
 // the sleeper looks again. Idle cost: one short wake-up per timeout per worker (the
 // idle-CPU test measures it).
 //===----------------------------------------------------------------------===//
-#include "deque.h"
 #include "global.h"
 #include <atomic>
 #include <climits>
@@ -42,7 +41,7 @@ static bool any_work(Worker *w) {
   const uint64_t comp = w->comp.load(std::memory_order_relaxed);
   for (int i = 0; i < n; ++i) {
     Worker *v = &g.workers[i];
-    if (v != w && !deque_looks_empty(v) &&
+    if (v != w && !sprig_deque_looks_empty(&v->abi) &&
         (!w->is_root || v->comp.load(std::memory_order_relaxed) == comp))
       return true;
   }

@@ -1,7 +1,8 @@
 //===- runtime/worker.h - per-worker state --------------------------------===//
 //
-// Split by who may touch it (oneTBB arena_slot style): the ABI part (deque top/bottom,
-// see sprig/abi.h and deque.h), then owner-private state, each on its own cache lines.
+// Split by who may touch it (oneTBB arena_slot style): the ABI part (the deque,
+// sprig/deque.h), then owner-private state, each on its own cache lines. The layout facts
+// generated code relies on (sprig_worker_abi first) are checked in runtime/abi_layout.cpp.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "config.h"
@@ -36,7 +37,8 @@ struct Stats {
 };
 
 struct Worker {
-  // ---- ABI part: must stay first (generated code casts Worker* to sprig_worker_abi*).
+  // ---- ABI part: must stay first (generated code casts Worker* to sprig_worker_abi*;
+  // runtime/abi_layout.cpp checks it).
   sprig_worker_abi abi;
 
   // ---- owner-private ----
@@ -44,7 +46,7 @@ struct Worker {
   uint64_t rng = 0;               // xorshift state for victim choice
   Fiber *cur = nullptr;           // stack we run on; null while in the scheduler
   Fiber *sched_fiber = nullptr;   // root worker: stack its scheduler loop runs on
-  void *sched_ctx[5] = {};        // __builtin_setjmp buffer of the scheduler loop
+  void *sched_ctx[SPRIG_CTX_WORDS] = {};  // __builtin_setjmp buffer of the scheduler loop
   bool sched_running = false;     // sched_ctx valid (loop started on its stack)
   bool is_root = false;           // a root slot: bound to an application thread while it
                                   // runs a root computation (docs/design.md, Roots)
@@ -82,5 +84,21 @@ struct Worker {
 
 inline Worker *as_worker(sprig_worker *w) { return reinterpret_cast<Worker *>(w); }
 inline sprig_worker *as_abi(Worker *w) { return reinterpret_cast<sprig_worker *>(w); }
+
+// This thread's worker. Code here can resume on another thread (a longjmp into a saved
+// context), and the optimiser may keep a TLS address computed before the jump, so reads
+// and writes go through sprig_self()'s volatile sequence, never a plain TLS access.
+inline Worker *self() { return as_worker(sprig_self()); }
+inline void set_self(Worker *w) {
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
+  sprig_worker **slot;
+  __asm__ volatile("movq __sprig_tls_worker@gottpoff(%%rip), %0\n\t"
+                   "addq %%fs:0, %0"
+                   : "=r"(slot));
+  *slot = as_abi(w);
+#else
+  __sprig_tls_worker = as_abi(w);
+#endif
+}
 
 }  // namespace sprig

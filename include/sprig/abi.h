@@ -4,7 +4,8 @@
  * test in test/lit/handlowered, goes through this header and nothing else of the
  * runtime. The fast paths below are `static inline` so that a spawn that is never
  * stolen makes no call into libsprig; the slow paths are the `__sprig_*` functions
- * exported by the runtime (runtime/scheduler.cpp, exception.cpp, sleep.cpp).
+ * exported by the runtime (runtime/root.cpp, scheduler.cpp, exception.cpp, sleep.cpp). The
+ * deque the fast paths push to and pop from, with its protocol, is in sprig/deque.h.
  *
  * The simplest correct lowering of one spawning function F (the hand-lowered tests use
  * it):
@@ -48,6 +49,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The deque (its state, sprig_worker_abi; the owner's push and pop, used inline below;
+ * the thieves' steal; the fence protocol, SPRIG_ASYMMETRIC_FENCE_ABI) and the
+ * SPRIG_INLINE / SPRIG_UNLIKELY attributes: sprig/deque.h. */
+#include "sprig/deque.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -61,6 +67,17 @@ extern "C" {
 #define SPRIG_FRAME_ENTERED 0x8u   /* sprig_enter_frame ran (generated code enters lazily,
                                       at the first spawn; until then flags is 0) */
 
+/* sprig_frame.ctx, word by word: the one definition of the continuation layout. The
+ * plugin's setjmp emission (plugin/RuntimeABI.cpp), __builtin_setjmp/longjmp (which fix
+ * words 0..2) and the runtime's stack switches (runtime/stack_switch.h) all use these
+ * indices; the layout checks at the end of this file pin them. */
+#define SPRIG_CTX_FP 0      /* frame pointer of the continuation */
+#define SPRIG_CTX_PC 1      /* resume address (written by the setjmp intrinsic) */
+#define SPRIG_CTX_SP 2      /* stack pointer of the continuation */
+#define SPRIG_CTX_SSP 3     /* shadow-stack pointer (-fcf-protection=return only) */
+#define SPRIG_CTX_FPSTATE 4 /* MXCSR | x87 control word << 32, at a suspending sync */
+#define SPRIG_CTX_WORDS 5
+
 struct sprig_worker;
 
 /* One per invocation of a spawning function, allocated in its stack frame. */
@@ -69,13 +86,13 @@ typedef struct sprig_frame {
   uint32_t flags;
   /* [runner] steals of this frame since its last sync; added to `join` at the sync. */
   uint32_t steals;
-  /* [runner] __builtin_setjmp buffer: [0] frame pointer, [1] resume address, [2] stack
-   * pointer, [3] shadow-stack pointer (only under -fcf-protection=return), [4] the
-   * floating-point control state at the last suspending sync (SPRIG_FP_SAVE, by the
-   * runtime: MXCSR in the low 32
-   * bits, the x87 control word in bits 32..47), restored by a thief before it runs the
-   * continuation. [0..3] are written at each spawn and at a suspending sync. */
-  void *ctx[5];
+  /* [runner] __builtin_setjmp buffer, word by word SPRIG_CTX_*: frame pointer, resume
+   * address, stack pointer, shadow-stack pointer (only under -fcf-protection=return),
+   * then the floating-point control state at the last suspending sync (SPRIG_FP_SAVE, by
+   * the runtime: MXCSR in the low 32 bits, the x87 control word in bits 32..47),
+   * restored by the worker that resumes the continuation. FP..SSP are written at each
+   * spawn and at a suspending sync. */
+  void *ctx[SPRIG_CTX_WORDS];
   /* [atomic] join counter. Each child whose parent was stolen while it ran subtracts 1
    * when it ends; the runner adds `steals` at the sync. Whoever brings it to 0 from a
    * non-zero value resumes the frame at its sync (greedy join). Never positive before
@@ -98,41 +115,67 @@ typedef struct sprig_frame {
   uint32_t spawn_count;
 } sprig_frame;
 
-/* The part of a worker the inline fast paths touch. The runtime's full worker
- * (runtime/worker.h) starts with this struct. Chase-Lev deque of frames whose
- * continuations may be stolen; see runtime/deque.h for the protocol and its proof
- * obligations. Indices grow without bound; slots are buf[index & mask]. */
-typedef struct sprig_worker_abi {
-  /* ---- thief-written line ---- */
-  /* [thieves: CAS; owner: load, CAS on the last entry] index of the oldest entry. */
-  int64_t top __attribute__((aligned(64)));
-  /* ---- owner-written line ---- */
-  /* [owner: store; thieves: load] one past the newest entry. */
-  int64_t bottom __attribute__((aligned(64)));
-  /* [immutable after start] ring of frame pointers and its size - 1 (power of two). */
-  sprig_frame **buf;
-  int64_t mask;
-  /* [owner] a push at index bottom <= limit cannot overflow: limit = mask + a value of
-   * top the owner read earlier. top only grows, so the bound only errs on the safe side,
-   * and the push never reads the thieves' line; past it, the push reads top
-   * again. */
-  int64_t limit;
-  /* [owner] spawns made by this worker (SPRIG_STATS). */
-  uint64_t spawns;
-} sprig_worker_abi;
+/* sprig_worker_abi, the part of a worker the inline fast paths touch (its deque):
+ * sprig/deque.h. */
 
-/* The fence protocol is part of the ABI: code and runtime must agree on it. */
-#if defined(__x86_64__) && defined(__linux__) && (!defined(SPRIG_ASYMMETRIC_FENCE) || SPRIG_ASYMMETRIC_FENCE)
-#define SPRIG_ASYMMETRIC_FENCE_ABI 1
-#else
-#define SPRIG_ASYMMETRIC_FENCE_ABI 0
-#endif
+/* ---- Named tests of sprig_frame.flags (the runtime and the inline paths below use
+ * these; the plugin emits the same tests in IR) ---- */
+SPRIG_INLINE int sprig_frame_is_stolen(const sprig_frame *f) {
+  return (f->flags & SPRIG_FRAME_STOLEN) != 0;
+}
+SPRIG_INLINE int sprig_frame_has_exception(const sprig_frame *f) {
+  return (f->flags & SPRIG_FRAME_EXCEPTION) != 0;
+}
+SPRIG_INLINE int sprig_frame_is_root(const sprig_frame *f) {
+  return (f->flags & SPRIG_FRAME_ROOT) != 0;
+}
+SPRIG_INLINE int sprig_frame_is_entered(const sprig_frame *f) {
+  return (f->flags & SPRIG_FRAME_ENTERED) != 0;
+}
+/* Stolen since the last sync or holding a child's exception: the sync has work to do
+ * (it is one load and a branch otherwise), and a child of this sync epoch may still be
+ * running or has thrown (sprig_detach keeps numbering children). One test of both bits. */
+SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
+  return (f->flags & (SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION)) != 0;
+}
 
-/* Magic: version and layout, so a stale header and a new runtime never meet silently. */
-#define SPRIG_ABI_MAGIC                                                                  \
-  ((uint32_t)(0x5B1C0000u + SPRIG_ABI_VERSION * 0x101u + SPRIG_ASYMMETRIC_FENCE_ABI * 0x40000u + sizeof(sprig_frame) * 0x7u +   \
-              offsetof(sprig_frame, join) * 0x3u + offsetof(sprig_frame, magic) +        \
-              offsetof(sprig_worker_abi, bottom) * 0x5u + sizeof(sprig_worker_abi)))
+/* ---- ABI magic: a hash of the version, the fence protocol and the layout ----
+ * FNV-1a (32-bit offset basis and prime), one step per value rather than per byte: every
+ * value below is far below 2^32. Each step is a bijection of the running hash for a given
+ * value and of the value for a given hash, so changing any one input always changes the
+ * magic (the former weighted sum let two changes cancel). A C constant expression: the
+ * header is also C (runtime/abi_bitcode.c). */
+#define SPRIG_HASH_BASIS 0x811C9DC5u
+#define SPRIG_HASH_STEP(h, v) ((uint32_t)(((uint32_t)(h) ^ (uint32_t)(v)) * 0x01000193u))
+#define SPRIG_HASH2(h, a, b) SPRIG_HASH_STEP(SPRIG_HASH_STEP(h, a), b)
+#define SPRIG_HASH4(h, a, b, c, d) SPRIG_HASH2(SPRIG_HASH2(h, a, b), c, d)
+/* The protocol: version, fence, flag bits. */
+#define SPRIG_ABI_HASH_PROTOCOL_                                                        \
+  SPRIG_HASH4(SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, SPRIG_ASYMMETRIC_FENCE_ABI), \
+              SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION, SPRIG_FRAME_ROOT,              \
+              SPRIG_FRAME_ENTERED)
+/* The continuation's words. */
+#define SPRIG_ABI_HASH_CTX_(h)                                                          \
+  SPRIG_HASH2(SPRIG_HASH4(h, SPRIG_CTX_FP, SPRIG_CTX_PC, SPRIG_CTX_SP, SPRIG_CTX_SSP),  \
+              SPRIG_CTX_FPSTATE, SPRIG_CTX_WORDS)
+/* sprig_frame: its size and every field's offset. */
+#define SPRIG_ABI_HASH_FRAME_(h)                                                        \
+  SPRIG_HASH2(                                                                          \
+      SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_frame), offsetof(sprig_frame, flags),     \
+                              offsetof(sprig_frame, steals), offsetof(sprig_frame, ctx)), \
+                  offsetof(sprig_frame, join), offsetof(sprig_frame, orig_sp),          \
+                  offsetof(sprig_frame, orig_stack), offsetof(sprig_frame, exceptions)), \
+      offsetof(sprig_frame, magic), offsetof(sprig_frame, spawn_count))
+/* sprig_worker_abi: its size, alignment and every field's offset. */
+#define SPRIG_ABI_HASH_WORKER_(h)                                                       \
+  SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_worker_abi), __alignof__(sprig_worker_abi),   \
+                          offsetof(sprig_worker_abi, top), offsetof(sprig_worker_abi, bottom)), \
+              offsetof(sprig_worker_abi, buf), offsetof(sprig_worker_abi, mask),        \
+              offsetof(sprig_worker_abi, limit), offsetof(sprig_worker_abi, spawns))
+/* Version and layout, so a stale header and a new runtime never meet silently. */
+#define SPRIG_ABI_MAGIC                                                                 \
+  ((uint32_t)SPRIG_ABI_HASH_WORKER_(                                                    \
+      SPRIG_ABI_HASH_FRAME_(SPRIG_ABI_HASH_CTX_(SPRIG_ABI_HASH_PROTOCOL_))))
 
 /* ---- Runtime entry points (slow paths; exported by libsprig) ---- */
 
@@ -156,8 +199,8 @@ __attribute__((noreturn)) void __sprig_child_done(struct sprig_worker *w, sprig_
 /* Sync of a stolen frame, after SPRIG_SETJMP saved the resume point. Never returns:
  * the frame resumes at the setjmp (on its original stack) once all children ended. */
 __attribute__((noreturn)) void __sprig_sync_suspend(sprig_frame *sf);
-/* Deque overflow: spawn nesting deeper than the deque. Never returns. */
-__attribute__((noreturn)) void __sprig_deque_overflow(struct sprig_worker *w);
+/* __sprig_deque_overflow (a push past the ring) and __sprig_process_barrier (the thief's
+ * fence): sprig/deque.h. */
 /* Wake one sleeping worker (a push found sleepers). Defined `preserve_most` on x86-64
  * (it keeps every register but r11), declared here with the C convention: a C caller is
  * served correctly by a callee that preserves more. The plugin calls it `preserve_most`
@@ -192,9 +235,6 @@ void __sprig_alloca_release(void **arena, void *mark);
 
 /* ---- Inline fast paths ---- */
 
-#define SPRIG_INLINE static inline __attribute__((always_inline))
-#define SPRIG_UNLIKELY(x) __builtin_expect(!!(x), 0)
-
 /* The worker running on this thread, read afresh each time. Code can change threads
  * in the middle of a function: a continuation is stolen, or a callee suspended at a sync
  * is resumed by another worker and returns there. A plain thread_local access lets the
@@ -228,120 +268,22 @@ SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
  * Must expand inside the spawning function itself, hence a macro. */
 #define SPRIG_SETJMP(sf) __builtin_setjmp((sf)->ctx)
 
-/* Deque, owner side (runtime/deque.h has the protocol and the thief side).
- * Push. Memory ordering: the slot store is relaxed; the release store of `bottom` makes it
- * (and every write the parent made before the spawn, its saved context included) visible
- * to a thief whose acquire load of `bottom` reads the new value. */
-SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, sprig_frame *f) {
-  sprig_worker_abi *d = (sprig_worker_abi *)w;
-  int64_t b = d->bottom; /* owner-private write, so a plain read is exact */
-  if (SPRIG_UNLIKELY(b > d->limit)) { /* else b - top <= b - (limit - mask) <= mask */
-    /* Past the bound: read top again (relaxed: any value at least as new as the one
-     * limit came from keeps the bound safe). Inline, so that no call that returns sits
-     * on the spawn path (it would make the helper keep more registers). */
-    d->limit = __atomic_load_n(&d->top, __ATOMIC_RELAXED) + d->mask;
-    if (SPRIG_UNLIKELY(b > d->limit))
-      __sprig_deque_overflow(w);
-  }
-  __atomic_store_n(&d->buf[b & d->mask], f, __ATOMIC_RELAXED);
-  __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELEASE);
-}
-
-/* The owner's half of the store-load fence of the pop. Chase-Lev needs a StoreLoad
- * fence between the owner's store of bottom and its load of top (a seq_cst fence: mfence,
- * about 9 ns here, the one fence on the spawn path). With SPRIG_ASYMMETRIC_FENCE (default
- * on x86-64 Linux) it is only a compiler barrier, and the thief pays instead: it runs a
- * process-wide barrier (membarrier(2) PRIVATE_EXPEDITED, runtime/barrier.cpp) between its
- * loads of top and bottom, which executes a full fence on every running thread of the
- * process. Either the owner's store of bottom precedes that fence on the owner's CPU (the
- * thief then sees it), or the owner's load of top follows it (the owner then sees the top
- * the thief read, and arbitrates the last entry with a CAS). Asymmetric Dekker (Dice et
- * al.); steals are rare, so the cost moves where it is paid least. */
-#ifndef SPRIG_ASYMMETRIC_FENCE
-#if defined(__x86_64__) && defined(__linux__)
-#define SPRIG_ASYMMETRIC_FENCE 1
-#else
-#define SPRIG_ASYMMETRIC_FENCE 0
-#endif
-#endif
-#if SPRIG_ASYMMETRIC_FENCE
-#define SPRIG_OWNER_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
-#else
-#define SPRIG_OWNER_FENCE() __atomic_thread_fence(__ATOMIC_SEQ_CST)
-#endif
-
-/* An emptied deque whose indices are this many slots (or more) into the ring starts the
- * next lap at slot 0 (sprig_deque_rebase). Same value as config::kDequeRebaseSlots. */
-#define SPRIG_DEQUE_REBASE_SLOTS 4096
-/* Indices past this are never rebased (the ring then walks, and wraps, as it always did):
- * a rebase adds up to a ring's size to the indices, which must not overflow int64_t. */
-#define SPRIG_DEQUE_REBASE_MAX_INDEX (INT64_C(1) << 62)
-
-/* The deque of `d` is empty with top == bottom == t, and the owner is the only one who
- * can change either (see the callers). Every pop of a last entry advances both indices
- * by one, so an owner that spawns and pops one entry at a time walks its whole ring (8
- * MiB at the default depth) and keeps every page of it resident. When t is
- * SPRIG_DEQUE_REBASE_SLOTS or more into the ring, move both to the start of the next lap
- * (a multiple of the ring's size: slot 0), so only the first pages are ever touched.
- * Indices stay monotone, so the no-ABA argument of the protocol is unchanged: a thief
- * holding an older top fails its CAS.
- * Memory ordering: top first, then bottom with RELEASE. A thief that reads the new bottom
- * (acquire; this store or a later push's, which is RELEASE too and sequenced after)
- * therefore also sees the new top in its CAS (an RMW reads the latest top, and the store
- * of top happens-before it): its CAS from the old top fails. A thief that reads the new
- * top with the old bottom sees top >= bottom: empty. No thief can move top meanwhile:
- * with top == bottom nothing is stealable, and a thief with an older top fails its CAS.
- * `limit` is the owner's and follows top (the push's bound stays exact). */
-SPRIG_INLINE void sprig_deque_rebase(sprig_worker_abi *d, int64_t t) {
-  if (__builtin_expect((t & d->mask) < SPRIG_DEQUE_REBASE_SLOTS || t >= SPRIG_DEQUE_REBASE_MAX_INDEX, 1))
-    return;
-  int64_t next = (t | d->mask) + 1; /* start of the next lap */
-  __atomic_store_n(&d->top, next, __ATOMIC_RELAXED);
-  __atomic_store_n(&d->bottom, next, __ATOMIC_RELEASE);
-  d->limit = next + d->mask;
-}
-
-/* Pop the newest entry: 1 if we got it back, 0 if a thief took it.
- * Memory ordering (Chase-Lev, Le et al. 2013): the store of bottom, then the owner fence
- * (above) that pairs with the thief's fence between its loads of top and bottom, so
- * either we see the thief's increment of top or the thief sees our decrement. */
-SPRIG_INLINE int sprig_deque_pop(struct sprig_worker *w) {
-  sprig_worker_abi *d = (sprig_worker_abi *)w;
-  int64_t b = d->bottom - 1;
-  __atomic_store_n(&d->bottom, b, __ATOMIC_RELAXED);
-  SPRIG_OWNER_FENCE(); /* pairs with thief_fence() in deque_steal */
-  int64_t t = __atomic_load_n(&d->top, __ATOMIC_RELAXED);
-  if (__builtin_expect(t < b, 1))
-    return 1; /* more entries above ours: a thief cannot have reached it */
-  if (t == b) {
-    /* Ours is the last entry: race the thieves for it with a CAS on top. */
-    int won = __atomic_compare_exchange_n(&d->top, &t, t + 1, 0, __ATOMIC_SEQ_CST,
-                                          __ATOMIC_RELAXED);
-    __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED);
-    /* Empty now, top == bottom == b + 1 (whoever won the CAS moved top there), and no
-     * thief can move top from it (nothing to steal; an older top fails its CAS). */
-    sprig_deque_rebase(d, b + 1);
-    return won;
-  }
-  /* t > b: a thief took it, so t == b + 1 (top never passes the old bottom); empty. */
-  __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED);
-  sprig_deque_rebase(d, b + 1);
-  return 0;
-}
+/* The deque's owner side, sprig_deque_push and sprig_deque_pop: sprig/deque.h. */
 
 /* The largest child number: ~0u is the "not detached" marker of __sprig_child_threw. */
 #define SPRIG_CHILD_MAX 0xFFFFFFFEu
 
 /* Save the floating-point control state (rounding mode, exception masks, flush-to-zero,
- * x87 precision) into ctx[4]. The runtime does it at a suspending sync (the resumer
+ * x87 precision) into ctx[SPRIG_CTX_FPSTATE]: MXCSR in its low 32 bits, the x87
+ * control word in bits 32..47 (little-endian, checked below). The runtime does it at a suspending sync (the resumer
  * restores it). Not at each spawn, as cheetah does: stmxcsr + fnstcw made a spawn 35%
  * slower (fib); a thief takes the state of its victim's computation instead
  * (runtime/fpstate.h). */
 #if defined(__x86_64__)
 #define SPRIG_FP_SAVE(sf)                                                                  \
   do {                                                                                  \
-    __asm__ volatile("stmxcsr %0" : "=m"(*(uint32_t *)&(sf)->ctx[4]));                  \
-    __asm__ volatile("fnstcw %0" : "=m"(*((uint16_t *)&(sf)->ctx[4] + 2)));             \
+    __asm__ volatile("stmxcsr %0" : "=m"(*(uint32_t *)&(sf)->ctx[SPRIG_CTX_FPSTATE]));  \
+    __asm__ volatile("fnstcw %0" : "=m"(*((uint16_t *)&(sf)->ctx[SPRIG_CTX_FPSTATE] + 2))); \
   } while (0)
 #else
 #define SPRIG_FP_SAVE(sf) ((void)(sf))
@@ -360,9 +302,7 @@ SPRIG_INLINE int sprig_deque_pop(struct sprig_worker *w) {
 SPRIG_INLINE uint32_t sprig_detach(sprig_frame *parent) {
   struct sprig_worker *w = sprig_self();
   /* before the push: the parent is ours still */
-  uint32_t child = (parent->flags & (SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION))
-                       ? parent->spawn_count
-                       : 0;
+  uint32_t child = sprig_frame_sync_is_slow(parent) ? parent->spawn_count : 0;
   parent->spawn_count = child + (child < SPRIG_CHILD_MAX);
   sprig_deque_push(w, parent);
   ((sprig_worker_abi *)w)->spawns++;
@@ -385,17 +325,17 @@ SPRIG_INLINE void sprig_leave_helper(sprig_frame *parent) {
 /* Sync: fast when the frame was not stolen since its last sync (one load and a branch). */
 #define SPRIG_SYNC(sf)                                                                  \
   do {                                                                                  \
-    if (SPRIG_UNLIKELY((sf)->flags & (SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION))) {   \
-      if (((sf)->flags & SPRIG_FRAME_STOLEN) && __builtin_setjmp((sf)->ctx) == 0)       \
+    if (SPRIG_UNLIKELY(sprig_frame_sync_is_slow(sf))) {                                 \
+      if (sprig_frame_is_stolen(sf) && __builtin_setjmp((sf)->ctx) == 0)                \
         __sprig_sync_suspend(sf);                                                       \
-      if ((sf)->flags & SPRIG_FRAME_EXCEPTION)                                          \
+      if (sprig_frame_has_exception(sf))                                                \
         __sprig_rethrow(sf);                                                            \
     }                                                                                   \
   } while (0)
 
 /* Exit of a spawning function, after its implicit sync. */
 SPRIG_INLINE void sprig_leave_frame(sprig_frame *sf) {
-  if (SPRIG_UNLIKELY(sf->flags & SPRIG_FRAME_ROOT))
+  if (SPRIG_UNLIKELY(sprig_frame_is_root(sf)))
     __sprig_leave_root(sf);
 }
 
@@ -408,6 +348,83 @@ SPRIG_INLINE void sprig_leave_frame(sprig_frame *sf) {
     void *sprig_dyn_ = __builtin_alloca(__sprig_zero);                                  \
     __asm__ volatile("" : : "r"(sprig_dyn_) : "memory");                                \
   } while (0)
+
+/* ---- Layout checks ----
+ * Every size, offset and word index this header states and that generated code, the
+ * plugin (which compiles this header) or the runtime relies on, checked once, here, in
+ * every compiler that reads it. The runtime's side (its worker starts with
+ * sprig_worker_abi, its scheduler context has the frame's ctx layout, its copies of
+ * constants) is checked in runtime/abi_layout.cpp. Exact offsets are those of LP64, the
+ * only data model the runtime supports (x86-64 and AArch64 Linux). */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define SPRIG_LAYOUT_ASSERT(cond, what) static_assert(cond, "sprig/abi.h layout: " what)
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define SPRIG_LAYOUT_ASSERT(cond, what) _Static_assert(cond, "sprig/abi.h layout: " what)
+#else /* C99, C++03: a false condition makes a negative array size */
+#define SPRIG_LAYOUT_ASSERT(cond, what) extern int sprig_layout_assert_[(cond) ? 1 : -1]
+#endif
+
+/* The continuation (sprig_frame.ctx). __builtin_setjmp takes a buffer of five words and
+ * writes FP, PC and SP to words 0, 1 and 2 on every target (clang's expansion and the
+ * plugin's, plugin/RuntimeABI.cpp); x86-64 writes the shadow-stack pointer to word 3
+ * under -fcf-protection=return. The FP state word must be none of those. */
+SPRIG_LAYOUT_ASSERT(SPRIG_CTX_FP == 0 && SPRIG_CTX_PC == 1 && SPRIG_CTX_SP == 2,
+                    "__builtin_setjmp writes FP, PC, SP to words 0, 1, 2");
+SPRIG_LAYOUT_ASSERT(SPRIG_CTX_SSP == 3, "x86-64's setjmp keeps the shadow-stack pointer in word 3");
+SPRIG_LAYOUT_ASSERT(SPRIG_CTX_FPSTATE > SPRIG_CTX_SSP && SPRIG_CTX_FPSTATE < SPRIG_CTX_WORDS,
+                    "the FP state word is one setjmp never writes");
+SPRIG_LAYOUT_ASSERT(SPRIG_CTX_WORDS >= 5, "__builtin_setjmp needs a buffer of five words");
+SPRIG_LAYOUT_ASSERT(sizeof(((sprig_frame *)0)->ctx) == SPRIG_CTX_WORDS * sizeof(void *),
+                    "sprig_frame.ctx has SPRIG_CTX_WORDS words");
+SPRIG_LAYOUT_ASSERT(sizeof(void *) >= sizeof(uint32_t) + sizeof(uint16_t),
+                    "the FP state word holds MXCSR and the x87 control word");
+#if defined(__x86_64__)
+SPRIG_LAYOUT_ASSERT(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+                    "SPRIG_FP_SAVE puts MXCSR in bits 0..31 and the x87 control word in 32..47");
+#endif
+
+/* The flags: distinct bits. */
+SPRIG_LAYOUT_ASSERT((SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION | SPRIG_FRAME_ROOT |
+                     SPRIG_FRAME_ENTERED) == 0xFu,
+                    "sprig_frame.flags bits are distinct");
+SPRIG_LAYOUT_ASSERT(SPRIG_CHILD_MAX == 0xFFFFFFFFu - 1u,
+                    "child numbers never reach ~0u, the \"not detached\" marker");
+SPRIG_LAYOUT_ASSERT(sizeof(SPRIG_ABI_MAGIC) == sizeof(uint32_t), "the magic is a uint32_t");
+
+#if defined(__LP64__)
+/* sprig_frame (88 bytes, docs/design.md section 2). flags first: the inline sync and
+ * leave test it at offset 0. */
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, flags) == 0, "flags at offset 0");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, steals) == 4, "steals at offset 4");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, ctx) == 8, "ctx at offset 8");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) == 48, "join at offset 48");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_sp) == 56, "orig_sp at offset 56");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_stack) == 64, "orig_stack at offset 64");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, exceptions) == 72, "exceptions at offset 72");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, magic) == 80, "magic at offset 80");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, spawn_count) == 84, "spawn_count at offset 84");
+SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 88, "sprig_frame is 88 bytes");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0, "join is naturally aligned (atomic)");
+
+/* sprig_worker_abi: top alone on the thieves' 64-byte line, bottom and the owner's
+ * fields on the next one, so a push touches one line and never the thieves'. */
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, top) == 0, "top at offset 0");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, bottom) == 64, "bottom at offset 64");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, buf) == 72, "buf at offset 72");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, mask) == 80, "mask at offset 80");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, limit) == 88, "limit at offset 88");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, spawns) == 96, "spawns at offset 96");
+SPRIG_LAYOUT_ASSERT(sizeof(sprig_worker_abi) == 128, "sprig_worker_abi is two 64-byte lines");
+#endif
+SPRIG_LAYOUT_ASSERT(__alignof__(sprig_worker_abi) >= 64, "sprig_worker_abi starts a 64-byte line");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, bottom) % 64 == 0 &&
+                        offsetof(sprig_worker_abi, bottom) - offsetof(sprig_worker_abi, top) >= 64,
+                    "top and bottom on separate 64-byte lines");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, spawns) + sizeof(uint64_t) <=
+                        offsetof(sprig_worker_abi, bottom) + 64,
+                    "the owner's fields share bottom's line");
+
+#undef SPRIG_LAYOUT_ASSERT
 
 #ifdef __cplusplus
 } /* extern "C" */

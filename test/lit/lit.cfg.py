@@ -2,7 +2,9 @@
 #   %sprigxx      build/bin/sprig++ (clang++-22 + plugin + runtime)
 #   %clangxx      plain clang++-22 (the serial elision: attributes ignored), plus
 #                 $SPRIG_LIT_CXXFLAGS if set (sanitizer runs)
-#   %plugin       path of SprigPlugin.so (for -fplugin= / -cc1 -load)
+#   %plugin       path of SprigFrontend.so, the clang plugin (for -fplugin= / -cc1 -load)
+#   %passplugin   path of SprigPlugin.so, the LLVM pass plugin (opt -load-pass-plugin=)
+#   %opt          opt-22 with SprigPlugin.so loaded
 #   %sprig_inc    Sprig's include directory
 #   %run_p        test/lit/run_p.sh: run a program at several SPRIG_NWORKERS, compare
 #                 each output with the serial elision's
@@ -35,6 +37,10 @@ config.substitutions.append(("%sprigxx", config.sprig_driver))
 _extra = os.environ.get("SPRIG_LIT_CXXFLAGS", "").strip()
 config.substitutions.append(("%clangxx", config.clangxx + (" " + _extra if _extra else "")))
 config.substitutions.append(("%plugin", config.sprig_plugin))
+config.substitutions.append(("%passplugin", config.sprig_pass_plugin))
+config.substitutions.append(
+    ("%opt", os.path.join(config.llvm_tools_dir, "opt") + " -load-pass-plugin=" +
+     config.sprig_pass_plugin))
 config.substitutions.append(("%sprig_inc", os.path.join(config.sprig_src_root, "include")))
 config.substitutions.append(("%sprig_lib", config.sprig_runtime_dir))
 config.substitutions.append(("%sprig_obj", config.sprig_obj_root))
@@ -63,3 +69,18 @@ except OSError:
 # Feature "openmp": clang++ -fopenmp links (libomp-22-dev).
 if os.path.exists(os.path.join(os.path.dirname(config.clangxx), "..", "lib", "libomp.so")):
     config.available_features.add("openmp")
+
+# Features "tsan" / "asan": $SPRIG_LIT_CXXFLAGS builds the tests' programs under
+# ThreadSanitizer / AddressSanitizer (the tsan-lit / asan-lit ctest entries,
+# test/CMakeLists.txt). As with clang, the last -fsanitize= / -fno-sanitize= naming one
+# wins.
+_sanitized = {}
+for _flag in _extra.split():
+    _on = _flag.startswith("-fsanitize=")
+    if not (_on or _flag.startswith("-fno-sanitize=")):
+        continue
+    _kinds = _flag.split("=", 1)[1].split(",")
+    for _kind, _feature in (("thread", "tsan"), ("address", "asan")):
+        if _kind in _kinds or (not _on and "all" in _kinds):
+            _sanitized[_feature] = _on
+config.available_features.update(f for f, on in _sanitized.items() if on)

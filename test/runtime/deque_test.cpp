@@ -1,5 +1,4 @@
-// Chase-Lev deque: owner push/pop (sprig/abi.h) against thieves (runtime/deque.h).
-#include "deque.h"
+// Chase-Lev deque (sprig/deque.h): owner push/pop against thieves.
 #include "global.h"
 #include <gtest/gtest.h>
 #include <atomic>
@@ -26,6 +25,17 @@ struct TestDeque {
   sprig_worker *abi() { return sprig::as_abi(&w); }
 };
 
+// One steal from a worker's deque, as the scheduler loop makes it.
+struct Stolen {
+  sprig_steal_status status;
+  sprig_frame *frame;
+};
+Stolen steal(sprig::Worker *w) {
+  Stolen r{SPRIG_STEAL_EMPTY, nullptr};
+  r.status = sprig_deque_steal(&w->abi, &r.frame);
+  return r;
+}
+
 TEST(Deque, OwnerIsLifo) {
   TestDeque d(16);
   sprig_frame f[3];
@@ -34,12 +44,12 @@ TEST(Deque, OwnerIsLifo) {
   EXPECT_EQ(d.w.abi.bottom, 3);
   EXPECT_EQ(sprig_deque_pop(d.abi()), 1);
   EXPECT_EQ(d.w.abi.bottom, 2);
-  sprig::StealResult r = sprig::deque_steal(&d.w);
-  ASSERT_EQ(r.status, sprig::Steal::Won);
+  Stolen r = steal(&d.w);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
   EXPECT_EQ(r.frame, &f[0]);  // thieves take the oldest
   EXPECT_EQ(sprig_deque_pop(d.abi()), 1);
   EXPECT_EQ(sprig_deque_pop(d.abi()), 0);  // empty: the last one was stolen
-  EXPECT_EQ(sprig::deque_steal(&d.w).status, sprig::Steal::Empty);
+  EXPECT_EQ(steal(&d.w).status, SPRIG_STEAL_EMPTY);
 }
 
 // Items in the stress tests are numbers disguised as frame pointers: the deque never
@@ -58,8 +68,8 @@ TEST(Deque, WrapsAroundTheRing) {
       sprig_deque_push(d.abi(), encode(next++));
     // Two steals take the two oldest, in order.
     for (int k = 0; k < 2; ++k) {
-      sprig::StealResult r = sprig::deque_steal(&d.w);
-      ASSERT_EQ(r.status, sprig::Steal::Won);
+      Stolen r = steal(&d.w);
+      ASSERT_EQ(r.status, SPRIG_STEAL_WON);
       ASSERT_EQ(decode(r.frame), expect_steal + k);
     }
     // Two pops return the two newest; the third finds the deque empty.
@@ -67,7 +77,7 @@ TEST(Deque, WrapsAroundTheRing) {
     ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
     ASSERT_EQ(sprig_deque_pop(d.abi()), 0);
     ASSERT_EQ(d.w.abi.top, d.w.abi.bottom);
-    ASSERT_EQ(sprig::deque_steal(&d.w).status, sprig::Steal::Empty);
+    ASSERT_EQ(steal(&d.w).status, SPRIG_STEAL_EMPTY);
     expect_steal = next;
   }
   // Indices grow without bound while the slots wrap: 3 per round (4 pushes, 2 steals, and
@@ -82,15 +92,15 @@ TEST(Deque, LastEntryGoesToExactlyOne) {
   TestDeque d(8);
   sprig_frame f;
   sprig_deque_push(d.abi(), &f);
-  sprig::StealResult r = sprig::deque_steal(&d.w);
-  ASSERT_EQ(r.status, sprig::Steal::Won);
+  Stolen r = steal(&d.w);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
   EXPECT_EQ(r.frame, &f);
   EXPECT_EQ(sprig_deque_pop(d.abi()), 0);
   EXPECT_EQ(d.w.abi.top, d.w.abi.bottom);
   // And the other way round: the owner pops it, a thief finds nothing.
   sprig_deque_push(d.abi(), &f);
   EXPECT_EQ(sprig_deque_pop(d.abi()), 1);
-  EXPECT_EQ(sprig::deque_steal(&d.w).status, sprig::Steal::Empty);
+  EXPECT_EQ(steal(&d.w).status, SPRIG_STEAL_EMPTY);
 }
 
 // A push into a full ring is a clear fatal error (it would overwrite the oldest entry).
@@ -116,7 +126,7 @@ TEST(DequeDeathTest, LimitFollowsSteals) {
     sprig_deque_push(d.abi(), &f[k]);
   EXPECT_EQ(d.w.abi.limit, 3);
   for (int k = 0; k < 2; ++k)
-    ASSERT_EQ(sprig::deque_steal(&d.w).status, sprig::Steal::Won);
+    ASSERT_EQ(steal(&d.w).status, SPRIG_STEAL_WON);
   sprig_deque_push(d.abi(), &f[4]);  // past the stale bound: refreshed from top = 2
   sprig_deque_push(d.abi(), &f[5]);
   EXPECT_EQ(d.w.abi.limit, 5);
@@ -125,7 +135,7 @@ TEST(DequeDeathTest, LimitFollowsSteals) {
                "sprig: spawn nesting deeper than the deque of worker 0 \\(4 entries\\)");
 }
 
-// The thief's pre-check before paying for a steal's fence (deque_worth_stealing): an
+// The thief's pre-check before paying for a steal's fence (sprig_deque_worth_stealing): an
 // empty deque no; two entries yes; a lone entry that stays put yes. A lone entry that
 // the owner popped and pushed again meanwhile (a loop spawning tiny tasks: the same
 // frame, over and over) must not look unchanged: popping the last entry advances top,
@@ -133,29 +143,29 @@ TEST(DequeDeathTest, LimitFollowsSteals) {
 TEST(Deque, WorthStealing) {
   TestDeque d(16);
   sprig_frame f[2];
-  EXPECT_FALSE(sprig::deque_worth_stealing(&d.w));
+  EXPECT_FALSE(sprig_deque_worth_stealing(&d.w.abi, sprig::config::kLoneEntryPauses));
   sprig_deque_push(d.abi(), &f[0]);
-  EXPECT_TRUE(sprig::deque_worth_stealing(&d.w));  // lone, and nobody touches it
+  EXPECT_TRUE(sprig_deque_worth_stealing(&d.w.abi, sprig::config::kLoneEntryPauses));  // lone, and nobody touches it
   sprig_deque_push(d.abi(), &f[1]);
-  EXPECT_TRUE(sprig::deque_worth_stealing(&d.w));  // two: the oldest is safe to take
+  EXPECT_TRUE(sprig_deque_worth_stealing(&d.w.abi, sprig::config::kLoneEntryPauses));  // two: the oldest is safe to take
   ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
 
   // One entry (f[0]). A snapshot, then the owner's churn between two looks.
-  sprig::DequeSnapshot s = sprig::deque_snapshot(&d.w);
-  EXPECT_TRUE(sprig::deque_unchanged(&d.w, s));
+  sprig_deque_snapshot s = sprig_deque_snap(&d.w.abi);
+  EXPECT_TRUE(sprig_deque_unchanged(&d.w.abi, s));
   ASSERT_EQ(sprig_deque_pop(d.abi()), 1);  // the last entry: top advances
   sprig_deque_push(d.abi(), &f[0]);        // the same frame again
   EXPECT_EQ(d.w.abi.bottom - d.w.abi.top, 1);
-  EXPECT_FALSE(sprig::deque_unchanged(&d.w, s)) << "a re-pushed entry looked unchanged";
+  EXPECT_FALSE(sprig_deque_unchanged(&d.w.abi, s)) << "a re-pushed entry looked unchanged";
   // A steal in between changes it too.
-  s = sprig::deque_snapshot(&d.w);
+  s = sprig_deque_snap(&d.w.abi);
   sprig_deque_push(d.abi(), &f[1]);
-  ASSERT_EQ(sprig::deque_steal(&d.w).status, sprig::Steal::Won);
-  EXPECT_FALSE(sprig::deque_unchanged(&d.w, s));
+  ASSERT_EQ(steal(&d.w).status, SPRIG_STEAL_WON);
+  EXPECT_FALSE(sprig_deque_unchanged(&d.w.abi, s));
 }
 
 // Stress: one owner pushing and popping (the inline fast paths of sprig/abi.h) against
-// three thieves stealing (runtime/deque.h), about 10^7 operations in all on a 64-entry
+// three thieves stealing (sprig_deque_steal), about 10^7 operations in all on a 64-entry
 // ring. Every item pushed must be taken exactly once: by the owner's successful pop or by
 // one thief's won steal. A lost item, an item taken twice, or a garbage entry fails.
 TEST(Deque, StressOneOwnerThreeThieves) {
@@ -178,8 +188,8 @@ TEST(Deque, StressOneOwnerThreeThieves) {
       unsigned idle = 0;
       // Keep stealing until the owner is done and the deque is empty.
       for (;;) {
-        if (sprig::deque_looks_empty(&d.w)) {
-          if (done.load(std::memory_order_acquire) && sprig::deque_looks_empty(&d.w))
+        if (sprig_deque_looks_empty(&d.w.abi)) {
+          if (done.load(std::memory_order_acquire) && sprig_deque_looks_empty(&d.w.abi))
             break;
           if (++idle % 64 == 0)
             std::this_thread::yield();  // 2 cores, 4 threads: let the owner run
@@ -188,8 +198,8 @@ TEST(Deque, StressOneOwnerThreeThieves) {
           continue;
         }
         ++tries;
-        sprig::StealResult r = sprig::deque_steal(&d.w);
-        if (r.status != sprig::Steal::Won)
+        Stolen r = steal(&d.w);
+        if (r.status != SPRIG_STEAL_WON)
           continue;
         int64_t id = decode(r.frame);
         if (id < 0 || id >= kItems) {

@@ -1,6 +1,5 @@
 // Runtime hardening (issue 12): the pieces that can be checked in-process, without a
 // whole parallel program. Each test fails on the code before the fix.
-#include "deque.h"
 #include "fiber.h"
 #include "fpstate.h"
 #include "global.h"
@@ -41,8 +40,10 @@ TEST(NativeStack, WithoutProcMatchesGlibc) {
   EXPECT_LT(static_cast<std::size_t>(ns.hi - hi), std::size_t(4) << 20);
   EXPECT_EQ(ns.guard, 0u);
   EXPECT_FALSE(ns.from_proc);
-  char here;
-  EXPECT_TRUE(ns.lo <= &here && &here < ns.hi);
+  // This frame, not a local's address: under ASan a local may live on its fake stack
+  // (detect_stack_use_after_return, on by default), off the thread's stack.
+  const char *here = static_cast<const char *>(__builtin_frame_address(0));
+  EXPECT_TRUE(ns.lo <= here && here < ns.hi);
 }
 
 // A thread's native stack is looked up once: later root entries copy the cached record.
@@ -175,6 +176,40 @@ TEST(ChildNumber, RestartsWhenNothingIsOutstanding) {
   EXPECT_EQ(sprig_detach(&f), 2u);
 }
 
+// ---- ABI (issue 14): named flag tests, a hashed magic ----
+
+// Each predicate tests its own bit whatever the others are; sync_is_slow is "stolen or
+// holding an exception", the one test the inline sync and sprig_detach make.
+TEST(Abi, FlagPredicates) {
+  sprig_frame f{};
+  for (uint32_t bits = 0; bits < 16; ++bits) {
+    f.flags = bits;
+    EXPECT_EQ(sprig_frame_is_stolen(&f), (bits & SPRIG_FRAME_STOLEN) ? 1 : 0) << bits;
+    EXPECT_EQ(sprig_frame_has_exception(&f), (bits & SPRIG_FRAME_EXCEPTION) ? 1 : 0) << bits;
+    EXPECT_EQ(sprig_frame_is_root(&f), (bits & SPRIG_FRAME_ROOT) ? 1 : 0) << bits;
+    EXPECT_EQ(sprig_frame_is_entered(&f), (bits & SPRIG_FRAME_ENTERED) ? 1 : 0) << bits;
+    EXPECT_EQ(sprig_frame_sync_is_slow(&f),
+              sprig_frame_is_stolen(&f) || sprig_frame_has_exception(&f) ? 1 : 0)
+        << bits;
+  }
+}
+
+// The magic is a compile-time hash of its inputs, in order: unlike the weighted sum it
+// replaced (7 * sizeof(frame) + 3 * offsetof(join) + offsetof(magic) + ...), two changes
+// cannot cancel in the obvious ways, and swapping two values changes it.
+TEST(Abi, MagicIsAHash) {
+  constexpr uint32_t magic = SPRIG_ABI_MAGIC;  // a constant expression
+  static_assert(sizeof(magic) == 4);
+  EXPECT_NE(magic, 0u);
+  // One input more or less changes the hash (each step is a bijection).
+  EXPECT_NE(SPRIG_HASH_STEP(SPRIG_HASH_BASIS, 1), SPRIG_HASH_STEP(SPRIG_HASH_BASIS, 2));
+  // Order matters.
+  EXPECT_NE(SPRIG_HASH2(SPRIG_HASH_BASIS, 1, 2), SPRIG_HASH2(SPRIG_HASH_BASIS, 2, 1));
+  // A frame one byte larger whose magic field moved down 7 bytes: the same sum, not the
+  // same hash.
+  EXPECT_NE(SPRIG_HASH2(SPRIG_HASH_BASIS, 88, 80), SPRIG_HASH2(SPRIG_HASH_BASIS, 89, 73));
+}
+
 // ---- deque memory: one entry pushed and popped at a time must not walk the ring ----
 
 // Every pop of a last entry advances the indices; without the rebase the owner writes a
@@ -194,7 +229,9 @@ TEST(Deque, LoneEntryDoesNotWalkTheRing) {
     highest_slot = std::max<int64_t>(highest_slot, w.abi.bottom & w.abi.mask);
     sprig_deque_push(sprig::as_abi(&w), &f);
     if (i % 3 == 0) {  // sometimes a thief takes it
-      ASSERT_EQ(sprig::deque_steal(&w).status, sprig::Steal::Won);
+      sprig_frame *stolen = nullptr;
+      ASSERT_EQ(sprig_deque_steal(&w.abi, &stolen), SPRIG_STEAL_WON);
+      ASSERT_EQ(stolen, &f);
       ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&w)), 0);
     } else {
       ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&w)), 1);

@@ -1,4 +1,8 @@
-//===- plugin/SpawnForms.h - what a [[sprig::spawn]] may be attached to ---===//
+//===- plugin/Legality.h - every check of how the attributes are used -----===//
+//
+// The frontend's legality rules in one place (Attributes.cpp only checks, while parsing,
+// what an attribute is attached to and that it has no arguments; both report through
+// the one table of Diagnostics.def). docs/forms.md lists every rule with its reason.
 //
 // The three accepted forms, spelled exactly so:
 //   [[sprig::spawn]] f(args);          Call:   a call expression statement
@@ -45,7 +49,23 @@ std::optional<SpawnForm> classifySpawnDecl(clang::VarDecl *V, clang::DeclStmt *D
 // functions Clang also knows as builtins (memcpy, sqrt, ...) are not.
 bool isCompilerBuiltin(const clang::CallExpr *C);
 
-// Report an error at Loc with a custom message ('%0'-style arguments not used).
-void error(clang::DiagnosticsEngine &D, clang::SourceLocation Loc, llvm::StringRef Msg);
+// Where a spawn or sync is used: not in a coroutine, nor in a statement expression; a
+// spawn not in a catch handler. Reports and returns false otherwise.
+bool checkUseContext(clang::DiagnosticsEngine &D, clang::SourceLocation AttrLoc,
+                     bool IsSync, bool InCoroutine, bool InStmtExpr, bool InCatch);
+
+// The operand of the spawned call that the rewrite tags (Rewrite.cpp): the object of a
+// pointer-to-member call, of a member call or of a member operator, else the callee.
+enum class TagSite { None, PtrMemObject, MemberBase, OperatorObject, Callee };
+TagSite tagSite(clang::CallExpr *CE);
+
+// An Assign form's assignment (a BinaryOperator or a CXXOperatorCallExpr, under
+// cleanups and parentheses), and its target; null for the other forms.
+clang::Expr *assignment(const SpawnForm &F);
+clang::Expr *assignmentTarget(const SpawnForm &F);
+
+// What can only be checked of a complete, non-dependent form: a call shape the lowering
+// can tag, an assignment target that is not a bit-field.
+bool checkSpawnForm(clang::DiagnosticsEngine &D, const SpawnForm &F);
 
 }  // namespace sprig

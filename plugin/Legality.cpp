@@ -1,5 +1,6 @@
-//===- plugin/SpawnForms.cpp - classify and check spawned statements ------===//
-#include "SpawnForms.h"
+//===- plugin/Legality.cpp - every check of how the attributes are used ---===//
+#include "Legality.h"
+#include "Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Builtins.h"
 #include <algorithm>
@@ -11,14 +12,6 @@ using namespace clang;
 
 namespace sprig {
 
-static const char *const kForms =
-    "write '[[sprig::spawn]] f(args);', '[[sprig::spawn]] x = f(args);' or "
-    "'[[sprig::spawn]] T x = f(args);'";
-
-void error(DiagnosticsEngine &D, SourceLocation Loc, llvm::StringRef Msg) {
-  unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error, "%0");
-  D.Report(Loc, ID) << Msg;
-}
 
 // A builtin the compiler expands itself (`__builtin_*`, std::move and the like), which
 // has no address to call through. C library functions that Clang also knows as builtins
@@ -82,9 +75,7 @@ CallExpr *spawnedCall(Expr *E) {
 
 static std::optional<SpawnForm> notACall(DiagnosticsEngine &D, SourceLocation Loc,
                                          llvm::StringRef What) {
-  error(D, Loc, ("'sprig::spawn' cannot spawn " + What + "; it spawns a function call: " +
-                 kForms)
-                    .str());
+  report(D, Loc, Diag::SpawnNotACall) << What;
   return std::nullopt;
 }
 
@@ -158,32 +149,98 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
 std::optional<SpawnForm> classifySpawnDecl(VarDecl *V, DeclStmt *DS, SourceLocation AttrLoc,
                                            DiagnosticsEngine &D) {
   if (!V->isLocalVarDecl() || V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None) {
-    error(D, AttrLoc, "'sprig::spawn' on a declaration needs a local variable of automatic "
-                      "storage: '[[sprig::spawn]] T x = f(args);' inside a function");
+    report(D, AttrLoc, Diag::SpawnDeclNotAutomatic);
     return std::nullopt;
   }
   if (isa<DecompositionDecl>(V)) {
-    error(D, AttrLoc, "'sprig::spawn' does not support structured bindings; write "
-                      "'[[sprig::spawn]] auto t = f(args);' and unpack 't' after the sync");
+    report(D, AttrLoc, Diag::SpawnStructuredBinding);
     return std::nullopt;
   }
   if (DS && !DS->isSingleDecl()) {
-    error(D, AttrLoc, "'sprig::spawn' spawns one declaration at a time; declare each "
-                      "spawned variable in its own statement");
+    report(D, AttrLoc, Diag::SpawnTwoDeclarators);
     return std::nullopt;
   }
   if (!V->hasInit()) {
-    error(D, AttrLoc, "'sprig::spawn' on a declaration needs an initializing call: "
-                      "'[[sprig::spawn]] T x = f(args);'");
+    report(D, AttrLoc, Diag::SpawnDeclNoInit);
     return std::nullopt;
   }
   CallExpr *C = spawnedCall(V->getInit());
   if (!C) {
-    error(D, AttrLoc, "'sprig::spawn' on a declaration needs a variable initialized by a "
-                      "function call: '[[sprig::spawn]] T x = f(args);'");
+    report(D, AttrLoc, Diag::SpawnDeclNotACall);
     return std::nullopt;
   }
   return SpawnForm{SpawnForm::Decl, DS, C, V};
+}
+
+bool checkUseContext(DiagnosticsEngine &D, SourceLocation AttrLoc, bool IsSync,
+                     bool InCoroutine, bool InStmtExpr, bool InCatch) {
+  const char *Attr = IsSync ? "sprig::sync" : "sprig::spawn";
+  if (InCoroutine) {
+    report(D, AttrLoc, Diag::InCoroutine) << Attr;
+    return false;
+  }
+  if (InStmtExpr) {
+    report(D, AttrLoc, Diag::InStatementExpression) << Attr;
+    return false;
+  }
+  if (InCatch && !IsSync) {
+    report(D, AttrLoc, Diag::SpawnInCatch);
+    return false;
+  }
+  return true;
+}
+
+TagSite tagSite(CallExpr *CE) {
+  if (auto *BO = dyn_cast<BinaryOperator>(CE->getCallee()->IgnoreParens());
+      BO && BO->isPtrMemOp())
+    return TagSite::PtrMemObject;  // (obj.*pmf)(args), (p->*pmf)(args)
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    return isa<MemberExpr>(MC->getCallee()->IgnoreParens()) ? TagSite::MemberBase
+                                                            : TagSite::None;
+  if (auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+    if (auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+        MD && MD->isImplicitObjectMemberFunction())
+      return TagSite::OperatorObject;
+  QualType T = CE->getCallee()->getType();
+  if (!T->isPointerType() && !T->isBlockPointerType())
+    return TagSite::None;
+  return TagSite::Callee;
+}
+
+Expr *assignment(const SpawnForm &F) {
+  if (F.kind != SpawnForm::Assign)
+    return nullptr;
+  Expr *E = cast<Expr>(F.stmt);  // the statement under the attribute
+  while (true) {  // the assignment under ExprWithCleanups / parens
+    if (auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr();
+    else if (auto *P = dyn_cast<ParenExpr>(E))
+      E = P->getSubExpr();
+    else
+      break;
+  }
+  return E;
+}
+
+Expr *assignmentTarget(const SpawnForm &F) {
+  Expr *E = assignment(F);
+  if (auto *BO = dyn_cast_or_null<BinaryOperator>(E))
+    return BO->getLHS();
+  if (auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E))
+    return OC->getArg(0);
+  return nullptr;
+}
+
+bool checkSpawnForm(DiagnosticsEngine &D, const SpawnForm &F) {
+  if (Expr *Target = assignmentTarget(F); Target && Target->refersToBitField()) {
+    report(D, Target->getExprLoc(), Diag::SpawnToBitField);
+    return false;
+  }
+  if (tagSite(F.call) == TagSite::None) {
+    report(D, F.call->getExprLoc(), Diag::SpawnCallShape);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace sprig

@@ -1,0 +1,116 @@
+//===- plugin/LoweringContext.h - state shared by the pieces of the lowering ===//
+//
+// The lowering of one module is driven by LowerSpawns.cpp; the pieces it calls
+// (OutlineSpawn, SpawnEH, FrameFixups, RuntimeABI) share two objects, passed
+// explicitly (the plugin keeps no global mutable state):
+//   ModuleContext   the module, its common types, the runtime's entry points, the
+//                   marker functions, and the failure flag with its diagnostic;
+//   SpawnFrame      one spawning function being lowered: its sprig_frame, the
+//                   "spawned on this path" flag, and the resumed edges made so far.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "Markers.h"
+#include "RuntimeABI.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+namespace sprig {
+
+// Debug output of the lowering: `-mllvm -sprig-debug` (clang) or `-sprig-debug` (opt),
+// since Debian's release LLVM has no -debug-only. Under an assertion-enabled LLVM,
+// -debug-only=sprig-lower (DEBUG_TYPE of each file) works too.
+bool sprigDebugEnabled();
+#ifndef NDEBUG
+#define SPRIG_DEBUG(X)                                                                   \
+  do {                                                                                   \
+    if (::sprig::sprigDebugEnabled() || (::llvm::DebugFlag &&                            \
+                                         ::llvm::isCurrentDebugType(DEBUG_TYPE))) {      \
+      X;                                                                                 \
+    }                                                                                    \
+  } while (false)
+#else
+#define SPRIG_DEBUG(X)                                                                   \
+  do {                                                                                   \
+    if (::sprig::sprigDebugEnabled()) {                                                  \
+      X;                                                                                 \
+    }                                                                                    \
+  } while (false)
+#endif
+// Statistics: `-mllvm -sprig-stats` (clang) or `-sprig-stats` (opt) prints them at exit
+// (LLVM's own -stats prints nothing in a release build of LLVM, Debian's included).
+void registerStatistic(llvm::TrackingStatistic &S);
+struct StatisticRegistrar {
+  explicit StatisticRegistrar(llvm::TrackingStatistic &S) { registerStatistic(S); }
+};
+#define SPRIG_STATISTIC(VAR, DESC)                                                       \
+  static ::llvm::TrackingStatistic VAR{DEBUG_TYPE, #VAR, DESC};                           \
+  static ::sprig::StatisticRegistrar VAR##Registrar(VAR)
+
+// The marker functions of a module (Markers.h), found by name once.
+struct MarkerFns {
+  llvm::Function *Begin = nullptr, *End = nullptr, *EndV = nullptr, *Sync = nullptr;
+  llvm::Function *LhsBegin = nullptr;
+  llvm::SmallPtrSet<llvm::Function *, 16> Tags, Lhs;
+
+  explicit MarkerFns(llvm::Module &M);
+  static bool calls(const llvm::Instruction *I, const llvm::Function *Fn) {
+    auto *CB = llvm::dyn_cast<llvm::CallBase>(I);
+    return CB && Fn && CB->getCalledFunction() == Fn;
+  }
+  bool isBegin(const llvm::Instruction *I) const { return calls(I, Begin); }
+  bool isEnd(const llvm::Instruction *I) const { return calls(I, End) || calls(I, EndV); }
+  bool isSync(const llvm::Instruction *I) const { return calls(I, Sync); }
+  bool isTag(const llvm::Value *V) const {
+    auto *CB = llvm::dyn_cast<llvm::CallBase>(V);
+    return CB && CB->getCalledFunction() && Tags.count(CB->getCalledFunction());
+  }
+};
+
+// Is CB a call of a spawn helper (made by OutlineSpawn.cpp)?
+inline bool callsHelper(const llvm::CallBase *CB) {
+  const llvm::Function *Callee = CB->getCalledFunction();
+  return Callee && Callee->hasFnAttribute(markers::HelperAttr);
+}
+
+struct ModuleContext {
+  llvm::Module &M;
+  llvm::LLVMContext &C;
+  llvm::Type *PtrTy, *I8, *I32, *I64, *VoidTy;
+  MarkerFns Markers;
+  RuntimeABI ABI;
+  bool Failed = false;
+  unsigned HelperCount = 0;
+
+  explicit ModuleContext(llvm::Module &M);
+  // An internal error (or an unsupported input) at DL: a compile error, the module is
+  // left alone from here on.
+  void fail(llvm::Function &F, const llvm::Twine &Msg,
+            const llvm::DebugLoc &DL = llvm::DebugLoc());
+};
+
+struct SpawnFrame {
+  llvm::Function &F;
+  llvm::AllocaInst *SF = nullptr;       // the sprig_frame
+  // i1 alloca, false at entry, true at every spawn: promoted to SSA by the optimiser, it
+  // tells each sync and exit whether this path has spawned at all (a sync after a loop
+  // that spawned nothing, a leaf of uts, waits for nothing and touches no frame).
+  llvm::AllocaInst *Spawned = nullptr;
+  // The blocks on the edges where a continuation resumes (resumedEdge): completed at
+  // the end of the lowering with a use of every pointer a helper receives.
+  llvm::SmallVector<llvm::BasicBlock *, 8> Resumed;
+
+  explicit SpawnFrame(llvm::Function &F) : F(F) {}
+  // Run Body (at Before) only on paths that spawned.
+  void ifSpawned(llvm::Instruction *Before,
+                 llvm::function_ref<void(llvm::IRBuilder<> &)> Body);
+  // A block on the edge a resumed continuation takes to Target (see RuntimeABI.cpp).
+  llvm::BasicBlock *resumedEdge(llvm::BasicBlock *Target, const llvm::Twine &Name);
+};
+
+}  // namespace sprig

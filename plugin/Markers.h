@@ -1,0 +1,44 @@
+//===- plugin/Markers.h - the contract between the AST rewrite and the IR passes ===//
+//
+// The rewrite (Rewrite.cpp) turns every accepted spawn and sync into calls of extern "C"
+// marker functions that CodeGen only declares; the IR lowering (LowerSpawns.cpp and the
+// files it drives) finds them by these names and replaces every call. This header is the
+// one place both sides take the names from.
+//
+//   __sprig_spawn_begin(id)      start of a spawned statement (or of a spawned
+//                                declaration's initializer); id: i64 constant, unique in
+//                                the translation unit, pairs a begin with its end
+//   __sprig_spawn_end(id)        end of a spawned statement
+//   __sprig_spawn_end_v(id)      end of a spawned declaration (returns int, its value is
+//                                unused: it initializes a dummy variable)
+//   __sprig_sync()               an explicit sync, or the implicit one before a return
+//   __sprig_tag_N(p) -> p        identity on the one operand only the spawned call uses
+//                                (its callee, or its object): finds that call in IR
+//   __sprig_lhs_begin()          the start of an assignment target's evaluation;
+//   __sprig_lhs_N(p) -> p        its end (identity on the target's address)
+//
+// What the lowering leaves in IR for the passes after it (instead of names):
+//   function attribute "sprig-spawner"     a lowered spawning function (late pass)
+//   function attribute "sprig-helper"      a spawn helper made by OutlineSpawn.cpp
+//   function attribute "sprig-orig-frame-pointer"  the spawner's own frame-pointer
+//                                          setting, for a frameless wrapper (SplitPrefix)
+//   metadata !sprig.frame on an alloca     the sprig_frame of a lowered function
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "llvm/ADT/StringRef.h"
+
+namespace sprig::markers {
+inline constexpr llvm::StringLiteral SpawnBegin = "__sprig_spawn_begin";
+inline constexpr llvm::StringLiteral SpawnEnd = "__sprig_spawn_end";
+inline constexpr llvm::StringLiteral SpawnEndValue = "__sprig_spawn_end_v";
+inline constexpr llvm::StringLiteral SpawnEndVar = "__sprig_spawn_end_var";
+inline constexpr llvm::StringLiteral Sync = "__sprig_sync";
+inline constexpr llvm::StringLiteral TagPrefix = "__sprig_tag_";
+inline constexpr llvm::StringLiteral LhsBegin = "__sprig_lhs_begin";
+inline constexpr llvm::StringLiteral LhsPrefix = "__sprig_lhs_";
+
+inline constexpr llvm::StringLiteral SpawnerAttr = "sprig-spawner";
+inline constexpr llvm::StringLiteral HelperAttr = "sprig-helper";
+inline constexpr llvm::StringLiteral OrigFramePointerAttr = "sprig-orig-frame-pointer";
+inline constexpr llvm::StringLiteral FrameMD = "sprig.frame";
+}  // namespace sprig::markers

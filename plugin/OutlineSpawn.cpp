@@ -1,0 +1,314 @@
+//===- plugin/OutlineSpawn.cpp - one spawned statement becomes a helper call ===//
+#include "OutlineSpawn.h"
+#include "FrameFixups.h"
+#include "SpawnEH.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sprig-lower"
+SPRIG_STATISTIC(NumHelpers, "Spawn helpers created");
+
+namespace sprig {
+namespace {
+
+// `lhs = f(args)`: C++17 evaluates the target after the call; Cilk wants it before the
+// detach. Rewrite.cpp bracketed its evaluation between __sprig_lhs_begin() and the
+// identity __sprig_lhs_N(target); move that code (it cannot use the call's result)
+// to just before the call: arguments, then target, then detach and call.
+bool hoistTarget(ModuleContext &Ctx, Function &F, CallBase *Call,
+                 ArrayRef<BasicBlock *> Blocks) {
+  CallInst *LB = nullptr, *LE = nullptr;
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && CI->getCalledFunction()) {
+        if (CI->getCalledFunction() == Ctx.Markers.LhsBegin)
+          LB = CI;
+        else if (Ctx.Markers.Lhs.count(CI->getCalledFunction()))
+          LE = CI;
+      }
+  if (!LB && !LE)
+    return true;  // not an assignment
+  if (!LB || !LE) {
+    Ctx.fail(F, "internal error: unmatched assignment-target markers", Call->getDebugLoc());
+    return false;
+  }
+  LE->replaceAllUsesWith(LE->getArgOperand(0));
+  Instruction *After = LE->getNextNode();
+  LE->eraseFromParent();
+  // Is the target already evaluated before the call? (Then nothing to move.)
+  bool Before = false;
+  for (Instruction *I = LB; I; I = I->getNextNode())
+    if (I == Call)
+      Before = true;
+  if (Before || (LB->getParent() == Call->getParent() && LB->comesBefore(Call))) {
+    LB->eraseFromParent();
+    return true;
+  }
+  // X: [... | Call ...] -> ... -> Rb: [LB ...] ... Re: [... LE] | Z: [rest]
+  BasicBlock *X2 = Call->getParent()->splitBasicBlock(Call->getIterator(), "spawn.call.at");
+  BasicBlock *X1 = X2->getSinglePredecessor();
+  BasicBlock *Rb = LB->getParent()->splitBasicBlock(LB->getIterator(), "spawn.target");
+  BasicBlock *Pre = Rb->getSinglePredecessor();  // ends with br Rb (after the call)
+  BasicBlock *Re = After->getParent();
+  BasicBlock *Z = Re->splitBasicBlock(After->getIterator(), "spawn.target.done");
+  LB->eraseFromParent();
+  // Each split block starts with a non-phi (the call, LB, or what followed LE) and has
+  // its unique predecessor (the block it was split from).
+  assert(X1 && Pre && Z->phis().empty() && Rb->phis().empty() &&
+         "splitBasicBlock makes single-predecessor blocks without phis");
+  X1->getTerminator()->setSuccessor(0, Rb);           // ... then the target
+  Re->getTerminator()->setSuccessor(0, X2);           // target, then the call
+  Pre->getTerminator()->replaceSuccessorWith(Rb, Z);  // call, then the rest
+  return true;
+}
+
+// The helper's declaration: F's function attributes, less what is not true of it.
+Function *createHelper(ModuleContext &Ctx, Function &F, ArrayRef<Type *> Params) {
+  Function *H = Function::Create(FunctionType::get(Ctx.VoidTy, Params, false),
+                                 GlobalValue::InternalLinkage,
+                                 F.getName() + ".sprig.spawn." + Twine(Ctx.HelperCount++),
+                                 Ctx.M);
+  H->setAttributes(AttributeList::get(Ctx.C, F.getAttributes().getFnAttrs(), {}, {}));
+  H->removeFnAttr(Attribute::AlwaysInline);
+  H->removeFnAttr(Attribute::InlineHint);
+  H->addFnAttr(Attribute::NoInline);
+  // What F promises of itself is not true of the helper: an exception thrown before the
+  // detach leaves the helper into F (whose own handler catches it, noexcept or not); the
+  // helper returns although F may not; it writes the parent's locals although F may be
+  // `pure`/`const` (memory(read)/memory(none)).
+  for (Attribute::AttrKind K :
+       {Attribute::NoUnwind, Attribute::NoReturn, Attribute::WillReturn, Attribute::Memory,
+        Attribute::NoSync, Attribute::NoFree, Attribute::Speculatable,
+        Attribute::NoRecurse, Attribute::NoCallback})
+    H->removeFnAttr(K);
+  // The helper keeps F's own frame-pointer setting (not F's forced one): its frame is
+  // never resumed on another stack, and a child that moved returns on this one.
+  H->removeFnAttr("frame-pointer");
+  if (F.hasFnAttribute("frame-pointer"))
+    H->addFnAttr(F.getFnAttribute("frame-pointer"));
+  H->addFnAttr(markers::HelperAttr);
+  if (F.hasPersonalityFn())
+    H->setPersonalityFn(F.getPersonalityFn());
+  H->setCallingConv(CallingConv::C);
+  ++NumHelpers;
+  return H;
+}
+
+}  // namespace
+
+bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
+  Function &F = Fr.F;
+  LLVMContext &C = Ctx.C;
+  Value *SF = Fr.SF;
+  DebugLoc DL = S.begin->getDebugLoc();
+  // ---- the interval ----
+  // The markers are calls, or invokes whose landing pads lead into the enclosing scopes'
+  // cleanups (those edges keep the cleanups out of the region, see SpawnRegion).
+  BasicBlock *BBb = S.begin->getParent();
+  BasicBlock *Entry;
+  if (auto *II = dyn_cast<InvokeInst>(S.begin)) {
+    Entry = BasicBlock::Create(C, "spawn.body", &F, II->getNormalDest());
+    BranchInst::Create(II->getNormalDest(), Entry);
+    for (PHINode &P : II->getNormalDest()->phis())
+      P.replaceIncomingBlockWith(BBb, Entry);
+    II->setNormalDest(Entry);
+  } else {
+    Entry = BBb->splitBasicBlock(std::next(S.begin->getIterator()), "spawn.body");
+    S.begin->eraseFromParent();
+  }
+  BasicBlock *Exit = S.end->getParent()->splitBasicBlock(S.end->getIterator(), "spawn.cont");
+  if (!S.end->getType()->isVoidTy())
+    S.end->replaceAllUsesWith(Constant::getNullValue(S.end->getType()));
+  // An end invoke stays until the region is known: its unwind edge marks the enclosing
+  // cleanups as the parent's.
+  if (!isa<InvokeInst>(S.end))
+    S.end->eraseFromParent();
+
+  SpawnRegion R;
+  R.compute(F, Entry, Exit);
+  // Entry is in its region by construction: the walks from F's entry and from Exit stop
+  // at Entry, the walk from Entry starts there.
+  assert(R.contains(Entry) && "a spawned statement's entry is in its region");
+
+  // ---- the tag and the spawned call ----
+  CallBase *Tag = nullptr;
+  for (BasicBlock *BB : R.Blocks)
+    for (Instruction &I : *BB)
+      if (Ctx.Markers.isTag(&I))
+        Tag = cast<CallBase>(&I);
+  if (!Tag) {
+    Ctx.fail(F, "internal error: spawned call not found", DL);
+    return false;
+  }
+  CallBase *Call = findSpawnedCall(Tag);
+  if (!Call || !R.contains(Call->getParent())) {
+    Ctx.fail(F, "internal error: cannot identify the spawned call", DL);
+    return false;
+  }
+  Tag->replaceAllUsesWith(Tag->getArgOperand(0));
+  Tag->eraseFromParent();
+  if (!hoistTarget(Ctx, F, Call, R.Blocks))
+    return false;
+  R.compute(F, Entry, Exit);
+  // The region is known: the markers' own landing-pad edges can go now.
+  if (auto *EI = dyn_cast<InvokeInst>(S.end)) {
+    BranchInst::Create(EI->getNormalDest(), EI->getIterator());
+    EI->getUnwindDest()->removePredecessor(Exit);
+    EI->eraseFromParent();
+  }
+  SPRIG_DEBUG(dbgs() << "sprig: spawn in " << F.getName() << ": " << R.Blocks.size()
+                     << " blocks, call " << *Call << "\n");
+
+  // ---- values flowing in and out ----
+  SetVector<Value *> Inputs;
+  for (BasicBlock *BB : R.Blocks)
+    for (Instruction &I : *BB) {
+      for (Value *Op : I.operands()) {
+        if (auto *OI = dyn_cast<Instruction>(Op)) {
+          if (!R.contains(OI->getParent()))
+            Inputs.insert(OI);
+        } else if (isa<Argument>(Op)) {
+          Inputs.insert(Op);
+        }
+      }
+      for (User *U : I.users())
+        if (auto *UI = dyn_cast<Instruction>(U); UI && !R.contains(UI->getParent())) {
+          Ctx.fail(F,
+                   "internal error: a value computed by a spawned statement is used after it",
+                   DL);
+          return false;
+        }
+    }
+  // Allocas only this statement uses, and exception slots, become the helper's own.
+  auto Private = [&](Value *V) {
+    auto *AI = dyn_cast<AllocaInst>(V);
+    if (!AI || !AI->isStaticAlloca() || AI == SF)
+      return false;
+    bool AllInside = true, EHSlot = false;
+    for (User *U : AI->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI || !R.contains(UI->getParent()))
+        AllInside = false;
+      if (auto *St = dyn_cast<StoreInst>(U); St && St->getPointerOperand() == AI)
+        if (auto *EV = dyn_cast<ExtractValueInst>(St->getValueOperand()))
+          if (isa<LandingPadInst>(EV->getAggregateOperand()))
+            EHSlot = true;
+    }
+    return AllInside || EHSlot;
+  };
+
+  // ---- the helper ----
+  SmallVector<Type *, 8> Params{Ctx.PtrTy};
+  SmallVector<Value *, 8> Args{SF};
+  SmallVector<AllocaInst *, 8> Privates;
+  for (Value *V : Inputs) {
+    if (Private(V)) {
+      Privates.push_back(cast<AllocaInst>(V));
+      continue;
+    }
+    Params.push_back(V->getType());
+    Args.push_back(V);
+  }
+  // F's locals the child uses through a pointer may be written after their scope ends
+  // (a spawned variable whose block closes before the sync): their stack slots must never
+  // be given to another variable, so drop their lifetime markers (no stack colouring).
+  for (unsigned I = 1; I < Args.size(); ++I)
+    if (auto *AI = dyn_cast<AllocaInst>(Args[I]))
+      dropLifetimeMarkers(AI);
+  Function *H = createHelper(Ctx, F, Params);
+
+  ValueToValueMapTy VMap;
+  BasicBlock *HEntry = BasicBlock::Create(C, "entry", H);
+  IRBuilder<> B(HEntry);
+  Argument *ParentSF = H->getArg(0);
+  ParentSF->setName("parent");
+  for (unsigned I = 1; I < Args.size(); ++I)
+    VMap[Args[I]] = H->getArg(I);
+  for (AllocaInst *AI : Privates) {
+    auto *NA = cast<AllocaInst>(AI->clone());
+    B.Insert(NA);
+    VMap[AI] = NA;
+  }
+  AllocaInst *ExnSlot = B.CreateAlloca(Ctx.PtrTy, nullptr, "sprig.exn");
+  AllocaInst *ChildNo = B.CreateAlloca(Ctx.I32, nullptr, "sprig.child");
+  B.CreateStore(B.getInt32(~0u), ChildNo);  // ~0: not detached yet
+
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *BB : R.Blocks) {
+    BasicBlock *NB = CloneBasicBlock(BB, VMap, "", H);
+    VMap[BB] = NB;
+    Clones.push_back(NB);
+    for (Instruction &I : *NB) {
+      I.dropDbgRecords();
+      I.setDebugLoc(DebugLoc());
+    }
+  }
+  for (BasicBlock *NB : Clones)
+    for (Instruction &I : *NB)
+      RemapInstruction(&I, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+  B.CreateBr(cast<BasicBlock>(VMap[Entry]));
+
+  BasicBlock *HExit = BasicBlock::Create(C, "spawn.exit", H);
+  IRBuilder<>(HExit).CreateCall(Ctx.ABI.LeaveHelper, {ParentSF});
+  IRBuilder<>(HExit).CreateRetVoid();
+  HelperEH EH(Ctx, H, ParentSF, ExnSlot, ChildNo);
+  EH.makeCatchPath();
+  EH.routeThrowingCalls(Clones, {HEntry, HExit});
+  EH.redirectExits(Clones, Exit, HExit);
+  EH.catchAllPads(Clones);
+  // The detach, right before the spawned call.
+  auto *HCall = cast<CallBase>(VMap[Call]);
+  {
+    IRBuilder<> DB(HCall);
+    Value *K = DB.CreateCall(Ctx.ABI.Detach, {ParentSF}, "sprig.child.no");
+    DB.CreateStore(K, ChildNo);
+  }
+  EH.finish();
+
+  // ---- the parent ----
+  BasicBlock *ParentPad = nullptr;
+  if (!EH.parentPad(F, R, Exit, DL, ParentPad))
+    return false;
+  Instruction *OldBr = BBb->getTerminator();  // br spawn.body, or the begin invoke
+  if (auto *BI = dyn_cast<InvokeInst>(OldBr))
+    BI->getUnwindDest()->removePredecessor(BBb);
+  // Enter the frame at its first spawn (flags has ENTERED from then on).
+  {
+    IRBuilder<> EB(OldBr);
+    EB.SetCurrentDebugLocation(DL);
+    // Not entered yet exactly when no spawn ran on this path: test the SSA flag (a
+    // register, or folded) rather than load the frame's flags.
+    Value *NotYet = EB.CreateNot(EB.CreateLoad(EB.getInt1Ty(), Fr.Spawned, "sprig.spawned"));
+    Instruction *ThenT = SplitBlockAndInsertIfThen(NotYet, OldBr, false);
+    IRBuilder<> TB(ThenT);
+    TB.CreateCall(Ctx.ABI.Enter, {SF});
+    Ctx.ABI.emitForceFrame(TB);
+    BBb = OldBr->getParent();
+  }
+  IRBuilder<> PBld(OldBr);
+  PBld.SetCurrentDebugLocation(DL);
+  PBld.CreateStore(PBld.getTrue(), Fr.Spawned);
+  Value *Resumed = Ctx.ABI.emitSetjmp(PBld, SF);
+  BasicBlock *CallBB = BasicBlock::Create(C, "spawn.call", &F, Exit);
+  PBld.CreateCondBr(PBld.CreateICmpEQ(Resumed, PBld.getInt32(0)), CallBB,
+                    Fr.resumedEdge(Exit, "spawn.resumed"));
+  OldBr->eraseFromParent();
+  IRBuilder<> CB(CallBB);
+  CB.SetCurrentDebugLocation(DL);
+  if (ParentPad && F.hasPersonalityFn())
+    CB.CreateInvoke(H, Exit, ParentPad, Args);
+  else {
+    CB.CreateCall(H, Args);
+    CB.CreateBr(Exit);
+  }
+  return true;
+}
+
+}  // namespace sprig

@@ -1,0 +1,97 @@
+//===- plugin/PassRegistration.cpp - the passes, in clang and in opt ------===//
+//
+// Two module passes:
+//   sprig-lower        LowerSpawns.cpp: markers -> continuation frames. First in the
+//                      pipeline (PipelineStartEP), on Clang's unoptimised IR.
+//   sprig-fix-frames   at the end (OptimizerLastEP): inlining may have brought
+//                      over-aligned allocas into a spawning function (an inlined callee's
+//                      alignas(64) array): fix those before the backend would realign
+//                      the stack; then split off the paths that never spawn
+//                      (SplitPrefix.cpp; `-sprig-split-prefix=0` keeps functions whole).
+// SprigPlugin.so is an LLVM pass plugin (it needs libLLVM only, not libclang-cpp, so opt
+// can load it too). It is reached three ways:
+//   - clang -fplugin=SprigFrontend.so (what sprig++ does): the frontend plugin loads this
+//     file next to it and registers its callbacks with Clang's pass builder;
+//   - clang -fpass-plugin=SprigPlugin.so (the passes alone, on IR with markers);
+//   - opt -load-pass-plugin=SprigPlugin.so -passes=sprig-lower (or sprig-fix-frames):
+//     for .ll tests and debugging.
+//===----------------------------------------------------------------------===//
+#include "FrameFixups.h"
+#include "Lowering.h"
+#include "Markers.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sprig-split"
+SPRIG_STATISTIC(NumSplits, "Spawning functions split into a frameless wrapper");
+
+namespace sprig {
+namespace {
+
+static cl::opt<bool> SplitPrefix("sprig-split-prefix", cl::init(true), cl::Hidden,
+                                 cl::desc("Sprig: split the paths that never spawn into "
+                                          "a frameless wrapper"));
+
+struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    return lowerSpawns(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+struct FixSpawnerFramesPass : PassInfoMixin<FixSpawnerFramesPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    bool Changed = false;
+    SmallVector<Function *, 16> Spawners;
+    for (Function &F : M)
+      if (!F.isDeclaration() && F.hasFnAttribute(markers::SpawnerAttr))
+        Spawners.push_back(&F);
+    for (Function *F : Spawners) {
+      fixOverAlignedAllocas(M, *F);
+      if (SplitPrefix && splitNonSpawningPrefix(*F))
+        ++NumSplits;
+      Changed = true;
+    }
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+}  // namespace
+
+}  // namespace sprig
+
+// The LLVM pass-plugin entry point: opt -load-pass-plugin, clang -fpass-plugin, and
+// SprigFrontend.so (Plugin.cpp), which loads this file for every compilation.
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "Sprig", "0.1", [](PassBuilder &PB) {
+            // In a default pipeline (clang at every -O level, opt -passes='default<O2>'):
+            // first and last.
+            PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+              MPM.addPass(sprig::LowerSpawnsPass());
+            });
+            PB.registerOptimizerLastEPCallback(
+                [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+                  MPM.addPass(sprig::FixSpawnerFramesPass());
+                });
+            // By name: opt -passes=sprig-lower / sprig-fix-frames.
+            PB.registerPipelineParsingCallback(
+                [](StringRef Name, ModulePassManager &MPM,
+                   ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name == "sprig-lower") {
+                    MPM.addPass(sprig::LowerSpawnsPass());
+                    return true;
+                  }
+                  if (Name == "sprig-fix-frames") {
+                    MPM.addPass(sprig::FixSpawnerFramesPass());
+                    return true;
+                  }
+                  return false;
+                });
+          }};
+}

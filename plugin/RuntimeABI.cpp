@@ -1,0 +1,266 @@
+//===- plugin/RuntimeABI.cpp - what the lowering emits of sprig/abi.h -----===//
+#include "RuntimeABI.h"
+#include "LoweringContext.h"
+#include "sprig/abi.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/TargetParser/Triple.h"
+#include <dlfcn.h>
+
+using namespace llvm;
+
+namespace sprig {
+
+const uint64_t RuntimeABI::FrameSize = sizeof(sprig_frame);
+const uint64_t RuntimeABI::CtxOffset = offsetof(sprig_frame, ctx);
+const uint32_t RuntimeABI::FlagStolen = SPRIG_FRAME_STOLEN;
+const uint32_t RuntimeABI::FlagException = SPRIG_FRAME_EXCEPTION;
+// The lowering stores 0 to the frame's first word for "no flag set" (LowerSpawns.cpp)
+// and captures a continuation as __builtin_setjmp does on x86-64 (emitSetjmp).
+static_assert(offsetof(sprig_frame, flags) == 0, "flags first");
+static_assert(sizeof(((sprig_frame *)nullptr)->flags) == 4, "flags is an i32");
+static_assert(SPRIG_CTX_FP == 0 && SPRIG_CTX_PC == 1 && SPRIG_CTX_SP == 2,
+              "llvm.eh.sjlj.setjmp's buffer: frame pointer, resume address, stack pointer");
+static_assert(SPRIG_CTX_WORDS >= 5, "ctx holds the setjmp buffer and the FP state");
+
+static std::string pluginDir() {
+  Dl_info Info;
+  if (dladdr(reinterpret_cast<void *>(&pluginDir), &Info) && Info.dli_fname)
+    return sys::path::parent_path(Info.dli_fname).str();
+  return ".";
+}
+
+RuntimeABI::RuntimeABI(Module &M) : M(M), C(M.getContext()) {
+  PtrTy = PointerType::getUnqual(C);
+  I8 = Type::getInt8Ty(C);
+  I32 = Type::getInt32Ty(C);
+  I64 = Type::getInt64Ty(C);
+  VoidTy = Type::getVoidTy(C);
+}
+
+// ---- ABI functions: declarations, then their bodies linked from abi.bc ----
+bool RuntimeABI::link() {
+  Enter = M.getOrInsertFunction("__sprig_bc_enter_frame", VoidTy, PtrTy);
+  Detach = M.getOrInsertFunction("__sprig_bc_detach", I32, PtrTy);
+  LeaveHelper = M.getOrInsertFunction("__sprig_bc_leave_helper", VoidTy, PtrTy);
+  LeaveFrame = M.getOrInsertFunction("__sprig_bc_leave_frame", VoidTy, PtrTy);
+  SyncSuspend = M.getOrInsertFunction("__sprig_sync_suspend", VoidTy, PtrTy);
+  Rethrow = M.getOrInsertFunction("__sprig_rethrow", VoidTy, PtrTy);
+  ChildThrew = M.getOrInsertFunction("__sprig_child_threw", VoidTy, PtrTy, PtrTy, I32);
+  LeaveHelperExc = M.getOrInsertFunction("__sprig_leave_helper_exc", VoidTy, PtrTy);
+  InFlight = M.getOrInsertFunction("__sprig_exception_in_flight", VoidTy, PtrTy, PtrTy);
+  if (auto *F = dyn_cast<Function>(SyncSuspend.getCallee())) {
+    F->setDoesNotReturn();
+    F->setDoesNotThrow();
+  }
+
+  std::string Path = pluginDir() + "/abi.bc";
+  SMDiagnostic Err;
+  std::unique_ptr<Module> ABI = parseIRFile(Path, Err, C);
+  if (!ABI) {
+    C.diagnose(DiagnosticInfoGeneric("sprig: cannot read the ABI bitcode '" + Path +
+                                     "': " + Err.getMessage()));
+    return false;
+  }
+  ABI->setDataLayout(M.getDataLayout());
+  ABI->setTargetTriple(M.getTargetTriple());
+  for (Function &F : *ABI)
+    if (!F.isDeclaration()) {
+      F.removeFnAttr("target-cpu");
+      F.removeFnAttr("target-features");
+      F.removeFnAttr("tune-cpu");
+    }
+  if (Linker::linkModules(M, std::move(ABI), Linker::Flags::LinkOnlyNeeded)) {
+    C.diagnose(DiagnosticInfoGeneric("sprig: cannot link the ABI bitcode '" + Path + "'"));
+    return false;
+  }
+  // __sprig_wake_one is defined `preserve_most` by the runtime (x86-64 ELF; sprig/abi.h):
+  // calling it so, a helper need not keep the spawned call's arguments (evaluated before
+  // it) in callee-saved registers. The call must not go through a lazily bound PLT entry,
+  // whose resolver clobbers r10 (which preserve_most callers may keep values in): it is
+  // `nonlazybind`, a call through the GOT, bound at load time. Code compiled from abi.h
+  // without the plugin calls it with the C convention, which is also correct.
+  if (Function *W = M.getFunction("__sprig_wake_one");
+      W && Triple(M.getTargetTriple()).getArch() == Triple::x86_64 &&
+      Triple(M.getTargetTriple()).isOSBinFormatELF()) {
+    W->setCallingConv(CallingConv::PreserveMost);
+    W->addFnAttr(Attribute::NonLazyBind);
+    for (User *U : W->users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == W)
+        CB->setCallingConv(CallingConv::PreserveMost);
+  }
+  // Linking replaced our declarations by new functions: look them up again.
+  Enter = M.getFunction("__sprig_bc_enter_frame");
+  Detach = M.getFunction("__sprig_bc_detach");
+  LeaveHelper = M.getFunction("__sprig_bc_leave_helper");
+  LeaveFrame = M.getFunction("__sprig_bc_leave_frame");
+  for (const char *Name : {"__sprig_bc_enter_frame", "__sprig_bc_detach",
+                           "__sprig_bc_leave_helper", "__sprig_bc_leave_frame"}) {
+    if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
+      F->setLinkage(GlobalValue::InternalLinkage);
+      F->removeFnAttr(Attribute::NoInline);
+      F->removeFnAttr(Attribute::OptimizeNone);
+      F->addFnAttr(Attribute::AlwaysInline);
+    }
+  }
+  return true;
+}
+
+Value *RuntimeABI::emitSetjmp(IRBuilder<> &B, Value *SF) {
+  // What clang emits for __builtin_setjmp(sf->ctx): FP in word SPRIG_CTX_FP, SP in word
+  // SPRIG_CTX_SP, then the intrinsic, which stores the resume address in SPRIG_CTX_PC.
+  Value *Ctx = B.CreateConstInBoundsGEP1_64(I8, SF, CtxOffset, "sprig.ctx");
+  Function *FA = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::frameaddress, {PtrTy});
+  B.CreateStore(B.CreateCall(FA, {B.getInt32(0)}),
+                SPRIG_CTX_FP == 0 ? Ctx
+                                  : B.CreateConstInBoundsGEP1_64(PtrTy, Ctx, SPRIG_CTX_FP));
+  Function *SS = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::stacksave, {PtrTy});
+  B.CreateStore(B.CreateCall(SS, {}),
+                B.CreateConstInBoundsGEP1_64(PtrTy, Ctx, SPRIG_CTX_SP, "sprig.ctx.sp"));
+  Function *SJ = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::eh_sjlj_setjmp);
+  CallInst *R = B.CreateCall(SJ, {Ctx}, "sprig.resumed");
+  // Each setjmp is one continuation's resume point: the optimiser must never merge two
+  // of them (SimplifyCFG hoists identical code of an if/else into the block before it,
+  // or sinks it into the block after: both branches would then share one resume point,
+  // and the branch taken after it is decided before it). `nomerge` forbids both.
+  R->addFnAttr(Attribute::NoMerge);
+  // It returns twice (again when a thief or a resumed sync jumps in). Said so, the code
+  // generator stops sharing stack slots between values (StackSlotColoring): code the
+  // optimiser sinks below the setjmp runs on both returns, and with a shared slot its
+  // first run overwrote a value the second run still reads (`h = s ^ k` sunk below a
+  // spawn's setjmp turned s's slot into h's: a resumed continuation saw s ^ k ^ k).
+  R->addFnAttr(Attribute::ReturnsTwice);
+  return R;
+}
+
+// The dynamic alloca that makes the backend address every local of F from the frame
+// pointer and keep no reserved call frame (a continuation may run with the stack pointer
+// on another stack). It must exist, not run: its block is reached only from an empty
+// `asm goto`, so no instruction of it runs. Where it sits does not matter to the
+// backend, so it goes to the first spawn's entry block, off the paths that never spawn.
+void RuntimeABI::emitForceFrame(IRBuilder<> &B) {
+  GlobalVariable *Zero = M.getGlobalVariable("__sprig_zero");
+  if (!Zero)
+    Zero = new GlobalVariable(M, I64, false, GlobalValue::ExternalLinkage, nullptr,
+                              "__sprig_zero");
+  // An empty `asm goto` whose only target is the alloca's block: no instruction runs,
+  // and the optimiser must keep the block (it cannot know the asm never jumps).
+  BasicBlock *Here = B.GetInsertBlock();
+  BasicBlock *Cont = Here->splitBasicBlock(B.GetInsertPoint(), "sprig.framed");
+  BasicBlock *Force = BasicBlock::Create(C, "sprig.forceframe", Here->getParent(), Cont);
+  Here->getTerminator()->eraseFromParent();
+  IRBuilder<> HB(Here);
+  HB.CreateCallBr(InlineAsm::get(FunctionType::get(VoidTy, false), "", "!i",
+                                 /*hasSideEffects=*/true),
+                  Cont, {Force});
+  IRBuilder<> TB(Force);
+  LoadInst *Z = TB.CreateLoad(I64, Zero, /*isVolatile=*/true, "sprig.zero");
+  AllocaInst *Dyn = TB.CreateAlloca(I8, Z, "sprig.forceframe");
+  Dyn->setAlignment(Align(16));
+  TB.CreateCall(InlineAsm::get(FunctionType::get(VoidTy, {PtrTy}, false), "", "r,~{memory}",
+                               /*hasSideEffects=*/true),
+                {Dyn});
+  TB.CreateBr(Cont);
+  B.SetInsertPoint(Cont, Cont->begin());
+}
+
+// The edge a resumed continuation takes out of a setjmp (it returned again, after a
+// longjmp). LLVM sees no call on that path, but the frame's memory has changed meanwhile
+// (a child wrote results, a helper evaluated `i++` in the parent's locals): an opaque
+// memory clobber makes everything after it reload from memory. The block is completed at
+// the end of the lowering (LowerSpawns.cpp) with one use of every pointer a helper
+// receives (F's locals, memory only F knew of): a memory clobber alone does not do, LLVM
+// knows those locals do not escape on this path and would forward their old values.
+BasicBlock *SpawnFrame::resumedEdge(BasicBlock *Target, const Twine &Name) {
+  LLVMContext &C = F.getContext();
+  BasicBlock *BB = BasicBlock::Create(C, Name, &F, Target);
+  IRBuilder<> B(BB);
+  B.CreateCall(InlineAsm::get(FunctionType::get(Type::getVoidTy(C), false), "", "~{memory}",
+                              /*hasSideEffects=*/true));
+  B.CreateBr(Target);
+  Resumed.push_back(BB);
+  return BB;
+}
+
+// The wait of a sync, in place of the terminator Term (which it erases):
+//   if (!spawned) goto Cont;
+//   if (flags & (STOLEN|EXCEPTION)) {
+//     if ((flags & STOLEN) && setjmp(ctx) == 0) __sprig_sync_suspend(sf);  // no return
+//     <resumed edge>
+//     if (flags & EXCEPTION) goto Pending;
+//   }
+//   goto Cont;
+// Returns Pending, an empty block for the caller to fill (null if !CheckException).
+BasicBlock *RuntimeABI::emitSyncWait(SpawnFrame &Fr, Instruction *Term, BasicBlock *Cont,
+                                     const DebugLoc &DL, StringRef Prefix,
+                                     bool CheckException) {
+  Function &F = Fr.F;
+  Value *SF = Fr.SF;
+  IRBuilder<> B(Term);
+  B.SetCurrentDebugLocation(DL);
+  {  // no spawn on the way here: nothing to wait for
+    BasicBlock *Test = BasicBlock::Create(C, Prefix + ".test", &F, Cont);
+    B.CreateCondBr(B.CreateLoad(B.getInt1Ty(), Fr.Spawned, "sprig.spawned"), Test, Cont);
+    Term->eraseFromParent();
+    Term = BranchInst::Create(Cont, Test);
+    B.SetInsertPoint(Term);
+  }
+  Value *Flags = B.CreateLoad(I32, SF, "sprig.flags");
+  Value *Any = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(FlagStolen | FlagException)),
+                              B.getInt32(0));
+  BasicBlock *Slow = BasicBlock::Create(C, Prefix + ".slow", &F, Cont);
+  B.CreateCondBr(Any, Slow, Cont);
+  Term->eraseFromParent();
+  B.SetInsertPoint(Slow);
+  Value *Stolen = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(FlagStolen)), B.getInt32(0));
+  BasicBlock *Jmp = BasicBlock::Create(C, Prefix + ".setjmp", &F, Cont);
+  BasicBlock *Exc = BasicBlock::Create(C, Prefix + ".exc", &F, Cont);
+  B.CreateCondBr(Stolen, Jmp, Exc);
+  B.SetInsertPoint(Jmp);
+  Value *R = emitSetjmp(B, SF);
+  BasicBlock *Susp = BasicBlock::Create(C, Prefix + ".suspend", &F, Cont);
+  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp,
+                 Fr.resumedEdge(Exc, Prefix + ".resumed"));
+  B.SetInsertPoint(Susp);
+  B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
+  B.CreateUnreachable();
+  B.SetInsertPoint(Exc);
+  if (!CheckException) {
+    B.CreateBr(Cont);
+    return nullptr;
+  }
+  Value *Flags2 = B.CreateLoad(I32, SF, "sprig.flags2");
+  Value *HasExc =
+      B.CreateICmpNE(B.CreateAnd(Flags2, B.getInt32(FlagException)), B.getInt32(0));
+  BasicBlock *Pending = BasicBlock::Create(C, Prefix + ".pending", &F, Cont);
+  B.CreateCondBr(HasExc, Pending, Cont);
+  return Pending;
+}
+
+// Landing pads need a personality; generated code is C++ (the Itanium C++ ABI's).
+Constant *RuntimeABI::personality() {
+  return cast<Constant>(
+      M.getOrInsertFunction("__gxx_personality_v0", FunctionType::get(I32, true))
+          .getCallee());
+}
+
+FunctionCallee RuntimeABI::allocaFn() {
+  FunctionCallee Alloc = M.getOrInsertFunction("__sprig_alloca", PtrTy, PtrTy, I64, I64);
+  if (auto *AF = dyn_cast<Function>(Alloc.getCallee()))
+    AF->setDoesNotThrow();  // it reports and aborts when memory runs out
+  return Alloc;
+}
+
+FunctionCallee RuntimeABI::allocaReleaseFn() {
+  FunctionCallee Release =
+      M.getOrInsertFunction("__sprig_alloca_release", VoidTy, PtrTy, PtrTy);
+  if (auto *RF = dyn_cast<Function>(Release.getCallee()))
+    RF->setDoesNotThrow();
+  return Release;
+}
+
+}  // namespace sprig

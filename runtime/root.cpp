@@ -1,0 +1,155 @@
+//===- runtime/root.cpp - binding application threads as root workers -----===//
+//
+// docs/design.md, "Roots (many at once)". An application thread that enters a spawning
+// function while it is not a worker (__sprig_enter_root, the first call generated code
+// makes into the runtime on a thread) binds a free root slot of g.workers for the
+// duration of that root computation: an extra worker with its own deque, which pool
+// workers steal from. No lock on the way in or out: a CAS on `slot_taken` takes a slot,
+// a release store gives it back.
+//  - No slot free (config::kMaxRoots bound at once), or no memory for the slot's
+//    scheduler stack: the thread runs its computation serially on a private worker
+//    (serial_worker: a deque in no victim list).
+//  - The root frame must return on the thread that entered it. If its final
+//    continuation ran on another worker, __sprig_leave_root there hands the frame back
+//    to the bound slot, whose thread takes it back in its scheduler loop
+//    (resume_root_frame, stack_switch.h) and unbinds.
+//===----------------------------------------------------------------------===//
+#include "stack_switch.h"
+#include <new>
+
+namespace sprig {
+
+// A free root slot for the calling thread (slot 0 first, so a program with one root
+// thread runs it as worker 0), or null when all config::kMaxRoots are bound.
+static Worker *take_root_slot() {
+  const int n = g.settings.nworkers;
+  for (int k = 0; k < config::kMaxRoots; ++k) {
+    int i = k == 0 ? 0 : n - 1 + k;
+    Worker *w = &g.workers[i];
+    bool expected = false;
+    if (w->slot_taken.load(std::memory_order_relaxed) ||
+        !w->slot_taken.compare_exchange_strong(expected, true, std::memory_order_acquire,
+                                               std::memory_order_relaxed))
+      continue;
+    if (!w->abi.buf)
+      map_deque(w);  // published to thieves by the release store of bottom at each push
+    int nv = g.nvictims.load(std::memory_order_relaxed);
+    while (nv < i + 1 &&
+           !g.nvictims.compare_exchange_weak(nv, i + 1, std::memory_order_relaxed))
+      ;
+    return w;
+  }
+  return nullptr;
+}
+
+// The calling thread's private worker: its deque is in no victim list, so whatever runs
+// on it runs serially. Used when no root slot is free, and for signal handlers
+// (runtime/signals.cpp).
+Worker *serial_worker() {
+  static thread_local Worker *mine = nullptr;
+  if (!mine) {
+    void *mem = ::operator new(sizeof(Worker), std::align_val_t(config::kCacheLine));
+    mine = new (mem) Worker();
+    init_worker(mine, -1);
+    map_deque(mine);
+    mine->serial = true;
+  }
+  return mine;
+}
+
+// The root slot whose thread entered `sf` (a root frame whose last continuation ran on
+// another worker). Rare: only after that continuation was stolen.
+static Worker *root_slot_of(sprig_frame *sf) {
+  const int n = victim_count();
+  for (int i = 0; i < n; ++i)
+    if (is_root_slot(i) && g.workers[i].root_frame.load(std::memory_order_relaxed) == sf)
+      return &g.workers[i];
+  fatal("a root frame returns, but no thread bound it (corrupt frame?)");
+}
+
+}  // namespace sprig
+
+using namespace sprig;
+
+extern "C" {
+
+void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
+  if (abi_magic != SPRIG_ABI_MAGIC) {
+    std::fprintf(stderr,
+                 "sprig: ABI mismatch: code was compiled against sprig/abi.h with magic "
+                 "0x%08x but this runtime expects 0x%08x (version %d); rebuild it with "
+                 "this Sprig\n",
+                 abi_magic, (unsigned)SPRIG_ABI_MAGIC, SPRIG_ABI_VERSION);
+    std::abort();
+  }
+  start_workers();
+  // Many roots: the thread binds a root slot of its own, an extra worker with its own
+  // deque, for the duration of this root computation. Other workers steal from it; while
+  // it waits at a sync it steals only work of its own computation.
+  Worker *w = take_root_slot();
+  if (__builtin_expect(!w, 0)) {
+    w = serial_worker();  // every slot bound: run this computation serially
+    sf->flags |= SPRIG_FRAME_ROOT;
+    set_self(w);
+    SPRIG_TRACE(kTraceRoot, "no root slot free: thread runs frame %p serially", (void *)sf);
+    return;
+  }
+  fiber_init_native(&w->native);  // cached per thread (fiber.cpp)
+  // The scheduler loop's stack, mapped now: a root waiting at a sync needs it, and out
+  // of memory the computation runs serially instead (a failed mapping later could not).
+  // (At P=1 nothing is ever stolen, so a root never waits: no scheduler stack.)
+  if (g.settings.nworkers > 1 && !w->sched_fiber && !(w->sched_fiber = fiber_try_get(w))) {
+    w->root_frame.store(nullptr, std::memory_order_relaxed);
+    w->slot_taken.store(false, std::memory_order_release);
+    w = serial_worker();
+    sf->flags |= SPRIG_FRAME_ROOT;
+    set_self(w);
+    return;
+  }
+  san_native_stack(&w->native);
+  w->cur = &w->native;
+  w->sched_running = false;
+  w->generation++;
+  w->comp.store((uint64_t)w->generation << 16 | (uint64_t)w->id, std::memory_order_relaxed);
+  w->root_frame.store(sf, std::memory_order_relaxed);
+  w->fp.store(fp_state_now(), std::memory_order_relaxed);  // the computation's FP state
+  set_self(w);
+  install_overflow_handler_for_thread();
+  sf->flags |= SPRIG_FRAME_ROOT;
+  SPRIG_TRACE(kTraceRoot, "thread binds as worker %d (frame %p)", w->id, (void *)sf);
+}
+
+void __sprig_leave_root(sprig_frame *sf) {
+  check_magic(sf, "leave_root");
+  Worker *w = self();
+  if (w->serial) {  // a serial root: nothing was shared
+    set_self(nullptr);
+    return;
+  }
+  Worker *root = w->root_frame.load(std::memory_order_relaxed) == sf ? w : root_slot_of(sf);
+  if (w != root) {
+    // We run the root frame on another worker (its continuation was stolen). It must
+    // return on the thread that entered it: hand it over, from our scheduler (only once
+    // we are off this stack may the root thread jump onto it: run_pending publishes it).
+    SPRIG_TRACE(kTraceRoot, "worker %d hands root frame %p back to worker %d", w->id,
+                (void *)sf, root->id);
+    if (__builtin_setjmp(sf->ctx) == 0) {
+      fp_save_frame(sf);
+      w->pending.root_ready = sf;
+      w->pending.root_to = root;
+      // The root thread resumes this stack here, in this function: nothing to pop.
+      enter_scheduler(w, SanLeave::Resume, 0);
+    }
+    // Resumed here by the root thread's scheduler loop (resume_root_frame), on the root
+    // thread.
+  }
+  SPRIG_TRACE(kTraceRoot, "thread unbinds (frame %p, worker %d, handed over %d)", (void *)sf,
+              root->id, w != root);
+  root->sched_running = false;
+  root->cur = nullptr;
+  root->root_frame.store(nullptr, std::memory_order_relaxed);
+  set_self(nullptr);
+  root->slot_taken.store(false, std::memory_order_release);  // the next binder sees all
+}
+
+}  // extern "C"

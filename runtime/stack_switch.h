@@ -1,0 +1,110 @@
+//===- runtime/stack_switch.h - moving a worker between stacks ------------===//
+//
+// Every way a worker leaves the stack it runs on (docs/design.md, "Runtime protocol"):
+//  - to its scheduler loop (enter_scheduler): a child ended on a stolen parent, a sync
+//    suspended, a root frame handed back; the loop first runs `Worker::pending`, the
+//    actions that would let another worker onto the stack just left;
+//  - from the scheduler loop into a frame's saved context (jump_into): a stolen
+//    continuation on a fresh fiber (resume_stolen), a frame resumed at its sync on its
+//    own stack (resume_at_sync), a root frame taken back on its own thread
+//    (resume_root_frame).
+// The context is the frame's `ctx` (sprig/abi.h, SPRIG_CTX_*): only its stack pointer
+// word is rewritten here, to choose the stack the continuation runs on.
+//
+// Every switch goes through san_jump (a __builtin_longjmp, plus the ASan/TSan
+// annotations in sanitizer builds, runtime/sanitizer.h) or san_start_stack +
+// start_scheduler_stack. Under TSan the functions on the way from a runtime entry point
+// to the switch must not push shadow-stack entries of their own, or the `san_pops`
+// counts of the callers would be wrong: so they are defined here, always_inline under
+// TSan, and inlined into the entry points of scheduler.cpp and root.cpp; the switch itself
+// (sanitizer.cpp) is not instrumented. The out-of-line part (the start of a scheduler
+// loop on a fresh stack, which runs after the TSan context switch) is stack_switch.cpp.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "fpstate.h"
+#include "global.h"
+#include "sanitizer.h"
+#include "trace.h"
+
+namespace sprig {
+
+#if SPRIG_TSAN
+#define SPRIG_SWITCH_PATH static inline __attribute__((always_inline))
+#else
+#define SPRIG_SWITCH_PATH static inline
+#endif
+
+// The scheduler loop (scheduler.cpp): every switch to the scheduler lands at its setjmp
+// on `w->sched_ctx`, on the scheduler's stack.
+[[noreturn]] __attribute__((noinline, visibility("hidden"))) void sched_loop(Worker *w);
+// Start w's scheduler loop afresh at the top of w->sched_fiber (stack_switch.cpp). Called
+// after san_start_stack. Never returns.
+[[noreturn]] __attribute__((visibility("hidden"))) void start_scheduler_stack(Worker *w);
+
+// Leave the current stack for this worker's scheduler loop, which first runs
+// `w->pending`. Never returns. `how`: what becomes of the stack we leave. `san_pops`
+// (TSan): shadow-stack entries on this stack of frames that will never return here,
+// counted from the innermost: the runtime entry points on the way here and, when a
+// child ends on a stolen parent, its helper.
+[[noreturn]] SPRIG_SWITCH_PATH void enter_scheduler(Worker *w, SanLeave how, unsigned san_pops) {
+  Fiber *from = w->cur;
+  w->cur = nullptr;
+  if (w->sched_running)
+    san_jump(from, how, san_pops, w->sched_fiber, w->sched_ctx);
+  // The root worker starts its loop lazily, on a fiber of its own.
+  if (!w->sched_fiber)
+    w->sched_fiber = fiber_get(w);
+  san_start_stack(from, how, san_pops, w->sched_fiber);
+  start_scheduler_stack(w);
+}
+
+// From the scheduler loop, jump into a frame's saved context with the given stack.
+// Never returns. (sched_loop pushed its own TSan entry on the scheduler stack, and
+// resumes at its setjmp with it: nothing to pop.)
+[[noreturn]] SPRIG_SWITCH_PATH void jump_into(Worker *w, sprig_frame *f, Fiber *stack, void *sp) {
+  w->cur = stack;
+  f->ctx[SPRIG_CTX_SP] = sp;
+  san_jump(w->sched_fiber, SanLeave::Resume, 0, stack, f->ctx);
+}
+
+// Resume a frame at its sync, on its original stack, all children having ended.
+[[noreturn]] SPRIG_SWITCH_PATH void resume_at_sync(Worker *w, sprig_frame *f) {
+  check_magic(f, "resume_at_sync");
+  f->flags &= ~SPRIG_FRAME_STOLEN;
+  f->steals = 0;
+  frame_note_exceptions(f);  // children that threw while the frame was stolen
+  fp_restore_frame(f);       // the FP control state the continuation reached its sync with
+  if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]))
+    w->fp.store(st, std::memory_order_relaxed);  // thieves of our deque now take it
+  SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at its sync", w->id, (void *)f);
+  jump_into(w, f, static_cast<Fiber *>(f->orig_stack), f->orig_sp);
+}
+
+// Run a stolen continuation on a fresh fiber. Never returns.
+[[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f) {
+  check_magic(f, "steal");
+  if (!sprig_frame_is_stolen(f)) {
+    f->flags |= SPRIG_FRAME_STOLEN;
+    f->orig_sp = f->ctx[SPRIG_CTX_SP];  // SP on the frame's own stack, restored by the sync
+  }
+  f->steals++;
+  w->stats.steals.inc();
+  Fiber *fb = fiber_get(w);  // cannot fail: fiber_reserve before the steal
+  if (uint64_t st = w->fp.load(std::memory_order_relaxed))
+    fp_state_set(st);        // the victim's computation's FP control state (fpstate.h)
+  SPRIG_TRACE(kTraceSteal, "worker %d steals frame %p", w->id, (void *)f);
+  jump_into(w, f, fb, fb->start_sp());
+}
+
+// A root slot's scheduler loop takes back its root frame, whose final continuation ended
+// on another worker (root.cpp, __sprig_leave_root): return on this thread, on its own
+// stack, at the context __sprig_leave_root saved (no SP change). Never returns.
+[[noreturn]] SPRIG_SWITCH_PATH void resume_root_frame(Worker *w, sprig_frame *f) {
+  w->cur = &w->native;
+  SPRIG_TRACE(kTraceRoot, "worker %d takes root frame %p back", w->id, (void *)f);
+  // Our scheduler stack is left for good: the next root binding starts it afresh.
+  fp_restore_frame(f);
+  san_jump(w->sched_fiber, SanLeave::Dies, 0, &w->native, f->ctx);
+}
+
+}  // namespace sprig
