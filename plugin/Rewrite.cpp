@@ -27,6 +27,7 @@
 #include "Markers.h"
 #include "Diagnostics.h"
 #include "Legality.h"
+#include "SpawnUses.h"
 #include "Sprig.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -43,79 +44,6 @@ using namespace clang;
 
 namespace sprig {
 
-namespace {
-
-bool hasAnnotation(const Decl *D, llvm::StringRef Name) {
-  for (const auto *A : D->specific_attrs<AnnotateAttr>())
-    if (A->getAnnotation() == Name)
-      return true;
-  return false;
-}
-
-const AnnotateAttr *annotation(const AttributedStmt *AS, llvm::StringRef Name) {
-  for (const Attr *A : AS->getAttrs())
-    if (const auto *AA = dyn_cast<AnnotateAttr>(A))
-      if (AA->getAnnotation() == Name)
-        return AA;
-  return nullptr;
-}
-
-// A use found in a function body, with the slot that holds it in its parent.
-struct Use {
-  enum Kind { SpawnStmt, SpawnDecl, Sync, Return } kind;
-  Stmt **slot;      // parent's pointer to the statement (to replace it)
-  Stmt *stmt;       // AttributedStmt, DeclStmt or ReturnStmt
-  VarDecl *var = nullptr;
-  bool inStmtExpr = false;
-  bool inCatch = false;
-};
-
-// Collects spawns, syncs and returns of one function body, not descending into lambdas,
-// blocks or local classes (those are functions of their own).
-struct Collector {
-  llvm::SmallVector<Use, 16> uses;
-  bool hasSpawn = false;
-  int stmtExprDepth = 0;
-  int catchDepth = 0;
-
-  void walk(Stmt *&S) {
-    if (!S)
-      return;
-    if (isa<LambdaExpr>(S) || isa<BlockExpr>(S))
-      return;
-    if (auto *AS = dyn_cast<AttributedStmt>(S)) {
-      if (annotation(AS, kSpawnAnnotation)) {
-        uses.push_back({Use::SpawnStmt, &S, S, nullptr, stmtExprDepth > 0, catchDepth > 0});
-        hasSpawn = true;
-        return;  // nothing spawnable nests inside a spawned call statement
-      }
-      if (annotation(AS, kSyncAnnotation)) {
-        uses.push_back({Use::Sync, &S, S, nullptr, stmtExprDepth > 0});
-        return;
-      }
-    }
-    if (auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (Decl *D : DS->decls())
-        if (auto *V = dyn_cast<VarDecl>(D); V && hasAnnotation(V, kSpawnAnnotation)) {
-          uses.push_back({Use::SpawnDecl, &S, S, V, stmtExprDepth > 0, catchDepth > 0});
-          hasSpawn = true;
-          return;
-        }
-    }
-    if (isa<ReturnStmt>(S))
-      uses.push_back({Use::Return, &S, S, nullptr, stmtExprDepth > 0});
-    bool isStmtExpr = isa<StmtExpr>(S);
-    bool isCatch = isa<CXXCatchStmt>(S);
-    stmtExprDepth += isStmtExpr;
-    catchDepth += isCatch;
-    for (Stmt *&Child : S->children())
-      walk(Child);
-    stmtExprDepth -= isStmtExpr;
-    catchDepth -= isCatch;
-  }
-};
-
-}  // namespace
 
 struct SpawnRewriter::Impl {
   CompilerInstance &CI;
