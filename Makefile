@@ -2,6 +2,9 @@
 BUILD    ?= build
 JOBS     ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
+# WERROR=ON: warnings in Sprig's own code are errors (CMake option SPRIG_WERROR; CI sets
+# it, see .ci/run). Given on the command line, it also reconfigures an existing build.
+WERROR   ?=
 
 .PHONY: deps configure build test demo bench fuzz clean
 
@@ -9,9 +12,13 @@ deps:
 	@scripts/install-deps.sh
 
 $(BUILD)/CMakeCache.txt:
-	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) >/dev/null
+	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) $(if $(WERROR),-DSPRIG_WERROR=$(WERROR)) >/dev/null
 
 configure: deps $(BUILD)/CMakeCache.txt
+ifneq ($(WERROR),)
+	@grep -qx 'SPRIG_WERROR:BOOL=$(WERROR)' $(BUILD)/CMakeCache.txt || \
+	  cmake -S . -B $(BUILD) -DSPRIG_WERROR=$(WERROR) >/dev/null
+endif
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)

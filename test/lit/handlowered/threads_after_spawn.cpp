@@ -2,6 +2,8 @@
 // thread (worker 0) and SPRIG_NWORKERS - 1 pool threads; a second root computation
 // creates no more.
 //
+// UNSUPPORTED: tsan
+// (ThreadSanitizer starts a background thread of its own: "Threads: 5" at P=4.)
 // RUN: %clangxx -std=c++20 -O2 -I%sprig_inc %s -o %t -L%sprig_lib -Wl,-rpath,%sprig_lib -lsprig
 // RUN: env SPRIG_NWORKERS=4 %t | FileCheck %s --check-prefix=P4
 // RUN: env SPRIG_NWORKERS=1 %t | FileCheck %s --check-prefix=P1
