@@ -12,7 +12,7 @@ long fib(int n) {
   long x, y;
   [[sprig::spawn]] x = fib(n - 1);  // the child may run in parallel with what follows
   y = fib(n - 2);
-  [[sprig::sync]];                  // wait for every child spawned by this call
+  [[sprig::sync]];  // wait for every child spawned by this call
   return x + y;
 }
 

@@ -56,7 +56,8 @@ int main(int argc, char **argv) {
       for (long k = 0; k < n; ++k)
         c += A[i * n + k] * B[k * n + j];
       if (c != C[i * n + j]) {
-        std::printf("matmul: WRONG: C[%ld][%ld] = %g, expected %g\n", i, j, C[i * n + j], c);
+        std::printf("matmul: WRONG: C[%ld][%ld] = %g, expected %g\n", i, j, C[i * n + j],
+                    c);
         return 1;
       }
     }

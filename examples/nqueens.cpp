@@ -19,8 +19,10 @@ void solve(int n, unsigned cols, unsigned diag1, unsigned diag2, long *count) {
   unsigned free = full & ~(cols | diag1 | diag2);
   for (int c = 0; c < n; ++c) {
     unsigned bit = 1u << c;
-    if (free & bit)
-      [[sprig::spawn]] solve(n, cols | bit, (diag1 | bit) << 1, (diag2 | bit) >> 1, &sub[c]);
+    if (free & bit) {
+      [[sprig::spawn]] solve(n, cols | bit, (diag1 | bit) << 1, (diag2 | bit) >> 1,
+                             &sub[c]);
+    }
   }
   [[sprig::sync]];  // every child has written its slot
   long total = 0;
@@ -31,8 +33,8 @@ void solve(int n, unsigned cols, unsigned diag1, unsigned diag2, long *count) {
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 13;
-  static const long known[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712,
-                               365596, 2279184, 14772512};
+  static const long known[] = {1,   1,   0,    0,     2,     10,     4,       40,      92,
+                               352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512};
   if (n < 1 || n > 16) {
     std::fprintf(stderr, "nqueens: n must be 1..16\n");
     return 2;

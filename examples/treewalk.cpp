@@ -52,9 +52,10 @@ int main(int argc, char **argv) {
   Sum s = walk(root);
   double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-  if (s.nodes != n || s.total != expect) {  // self-check against the sum made while building
-    std::printf("treewalk: WRONG: %ld nodes, sum %ld; expected %ld, %ld\n", s.nodes, s.total,
-                n, expect);
+  if (s.nodes != n ||
+      s.total != expect) {  // self-check against the sum made while building
+    std::printf("treewalk: WRONG: %ld nodes, sum %ld; expected %ld, %ld\n", s.nodes,
+                s.total, n, expect);
     return 1;
   }
   std::printf("treewalk: %ld nodes, sum of values %ld, ok\n", s.nodes, s.total);

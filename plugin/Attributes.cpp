@@ -74,13 +74,14 @@ struct SpawnAttrInfo : ParsedAttrInfo {
     if (!noArguments(Sm, A, "sprig::spawn"))
       return AttributeNotApplied;
     auto *V = cast<VarDecl>(D);
-    if (!V->isLocalVarDecl() || V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None) {
+    if (!V->isLocalVarDecl() || V->isStaticLocal() ||
+        V->getTLSKind() != VarDecl::TLS_None) {
       attrError(Sm, A, Diag::SpawnDeclNotAutomatic);
       return AttributeNotApplied;
     }
     // The initializer is not parsed yet: Legality.cpp checks it once the decl is complete.
-    D->addAttr(AnnotateAttr::Create(Sm.Context, kSpawnAnnotation, nullptr, 0,
-                                    A.getRange()));
+    D->addAttr(
+        AnnotateAttr::Create(Sm.Context, kSpawnAnnotation, nullptr, 0, A.getRange()));
     return AttributeApplied;
   }
 
@@ -125,5 +126,6 @@ struct SyncAttrInfo : ParsedAttrInfo {
 }  // namespace
 }  // namespace sprig
 
-static ParsedAttrInfoRegistry::Add<sprig::SpawnAttrInfo> X1("sprig-spawn", "[[sprig::spawn]]");
+static ParsedAttrInfoRegistry::Add<sprig::SpawnAttrInfo> X1("sprig-spawn",
+                                                            "[[sprig::spawn]]");
 static ParsedAttrInfoRegistry::Add<sprig::SyncAttrInfo> X2("sprig-sync", "[[sprig::sync]]");

@@ -12,8 +12,8 @@ enum class Diag : unsigned {
 // The clang diagnostic id of K (a custom error, created once per engine).
 unsigned diagID(clang::DiagnosticsEngine &D, Diag K);
 // Report K at Loc; stream its arguments (%0, %1) into the result.
-inline clang::DiagnosticBuilder report(clang::DiagnosticsEngine &D, clang::SourceLocation Loc,
-                                       Diag K) {
+inline clang::DiagnosticBuilder report(clang::DiagnosticsEngine &D,
+                                       clang::SourceLocation Loc, Diag K) {
   return D.Report(Loc, diagID(D, K));
 }
 

@@ -2,16 +2,15 @@
 #include "Legality.h"
 #include "Diagnostics.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Basic/Builtins.h"
-#include <algorithm>
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/Diagnostic.h"
+#include <algorithm>
 
 using namespace clang;
 
 namespace sprig {
-
 
 // A builtin the compiler expands itself (`__builtin_*`, std::move and the like), which
 // has no address to call through. C library functions that Clang also knows as builtins
@@ -41,7 +40,8 @@ static Expr *strip(Expr *E) {
     else if (auto *K = dyn_cast<ConstantExpr>(E))
       E = K->getSubExpr();
     else if (auto *IL = dyn_cast<InitListExpr>(E); IL && IL->getNumInits() == 1)
-      E = IL->getInit(0);  // T x{f(args)}: a scalar, a class from its own type, an aggregate
+      E = IL->getInit(
+          0);  // T x{f(args)}: a scalar, a class from its own type, an aggregate
     else if (auto *X = dyn_cast<ExplicitCastExpr>(E); X && X->getCastKind() != CK_ToVoid)
       E = X->getSubExpr();  // (long)f(), static_cast<T>(f()), T(f()): converts in the child
     else if (auto *U = dyn_cast<CXXUnresolvedConstructExpr>(E);
@@ -82,11 +82,13 @@ static std::optional<SpawnForm> notACall(DiagnosticsEngine &D, SourceLocation Lo
 std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
                                            DiagnosticsEngine &D) {
   if (isa<ReturnStmt>(Sub))
-    return notACall(D, AttrLoc, "a return statement (write '[[sprig::spawn]] r = "
-                                "f(args); [[sprig::sync]]; return r;')");
+    return notACall(D, AttrLoc,
+                    "a return statement (write '[[sprig::spawn]] r = "
+                    "f(args); [[sprig::sync]]; return r;')");
   if (isa<CompoundStmt>(Sub))
-    return notACall(D, AttrLoc, "a block (to run a block in parallel, spawn a lambda: "
-                                "'[[sprig::spawn]] [&] { ... }();')");
+    return notACall(D, AttrLoc,
+                    "a block (to run a block in parallel, spawn a lambda: "
+                    "'[[sprig::spawn]] [&] { ... }();')");
   if (isa<NullStmt>(Sub))
     return notACall(D, AttrLoc, "an empty statement (did you mean '[[sprig::sync]];'?)");
   auto *E = dyn_cast<Expr>(Sub);
@@ -119,24 +121,27 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
   Expr *RHS = nullptr;
   if (auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isCompoundAssignmentOp())
-      return notACall(D, AttrLoc, "a compound assignment (write '[[sprig::spawn]] t = "
-                                  "f(args);' and combine after '[[sprig::sync]];')");
+      return notACall(D, AttrLoc,
+                      "a compound assignment (write '[[sprig::spawn]] t = "
+                      "f(args);' and combine after '[[sprig::sync]];')");
     if (BO->getOpcode() == BO_Assign)
       RHS = BO->getRHS();
   } else if (auto *Op = dyn_cast<CXXOperatorCallExpr>(S)) {
     if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
       RHS = Op->getArg(1);
     else if (Op->isAssignmentOp())
-      return notACall(D, AttrLoc, "a compound assignment (write '[[sprig::spawn]] t = "
-                                  "f(args);' and combine after '[[sprig::sync]];')");
+      return notACall(D, AttrLoc,
+                      "a compound assignment (write '[[sprig::spawn]] t = "
+                      "f(args);' and combine after '[[sprig::sync]];')");
   }
   if (RHS) {
     CallExpr *C = spawnedCall(RHS);
     if (auto *B = dyn_cast_or_null<CallExpr>(strip(RHS)); !C && B && isCompilerBuiltin(B))
       return notACall(D, AttrLoc, "a call of a compiler builtin");
     if (!C)
-      return notACall(D, AttrLoc, "an assignment whose right-hand side is not a function "
-                                  "call");
+      return notACall(D, AttrLoc,
+                      "an assignment whose right-hand side is not a function "
+                      "call");
     return SpawnForm{SpawnForm::Assign, Sub, C, nullptr};
   }
   if (CallExpr *C = spawnedCall(S))
@@ -211,7 +216,7 @@ Expr *assignment(const SpawnForm &F) {
   if (F.kind != SpawnForm::Assign)
     return nullptr;
   Expr *E = cast<Expr>(F.stmt);  // the statement under the attribute
-  while (true) {  // the assignment under ExprWithCleanups / parens
+  while (true) {                 // the assignment under ExprWithCleanups / parens
     if (auto *EWC = dyn_cast<ExprWithCleanups>(E))
       E = EWC->getSubExpr();
     else if (auto *P = dyn_cast<ParenExpr>(E))

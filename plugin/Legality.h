@@ -21,15 +21,15 @@
 namespace clang {
 class ASTContext;
 class DiagnosticsEngine;
-}
+}  // namespace clang
 
 namespace sprig {
 
 struct SpawnForm {
   enum Kind { Call, Assign, Decl } kind;
-  clang::Stmt *stmt;          // the spawned statement (Call/Assign) or DeclStmt (Decl)
-  clang::CallExpr *call;      // the spawned call
-  clang::VarDecl *var;        // Decl form only
+  clang::Stmt *stmt;      // the spawned statement (Call/Assign) or DeclStmt (Decl)
+  clang::CallExpr *call;  // the spawned call
+  clang::VarDecl *var;    // Decl form only
 };
 
 // The spawned call inside `E` once implicit conversions, temporaries and parentheses are

@@ -109,7 +109,8 @@ void createFrame(ModuleContext &Ctx, SpawnFrame &Fr) {
   // (outlineSpawn), where the dynamic alloca that forces frame-pointer addressing also
   // sits, so nothing at entry clobbers memory.
   EB.CreateStore(EB.getInt32(0), SF);
-  SF->setMetadata(markers::FrameMD, MDNode::get(Ctx.C, {}));  // found again by the late pass
+  SF->setMetadata(markers::FrameMD,
+                  MDNode::get(Ctx.C, {}));  // found again by the late pass
   {
     IRBuilder<> AB(&EntryBB, EntryBB.begin());
     Fr.Spawned = AB.CreateAlloca(AB.getInt1Ty(), nullptr, "sprig.spawned");
@@ -248,8 +249,8 @@ bool lowerSpawns(Module &M) {
     if (Fn->use_empty())
       Fn->eraseFromParent();
     else if (!Ctx.Failed)
-      Ctx.C.diagnose(DiagnosticInfoGeneric("sprig: internal error: marker " + Fn->getName() +
-                                           " still used after lowering"));
+      Ctx.C.diagnose(DiagnosticInfoGeneric("sprig: internal error: marker " +
+                                           Fn->getName() + " still used after lowering"));
   }
   return true;
 }

@@ -3,7 +3,7 @@
 namespace llvm {
 class Function;
 class Module;
-}
+}  // namespace llvm
 namespace sprig {
 // Lower every spawn and sync marker of M (LowerSpawns.cpp). True if M changed.
 bool lowerSpawns(llvm::Module &M);

@@ -3,9 +3,9 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include <cstdlib>
 #include <vector>
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -28,7 +28,8 @@ static void printStatistics() {
     return;
   errs() << "=== Sprig statistics ===\n";
   for (TrackingStatistic *S : statistics())
-    errs() << format("%8llu %-18s %s\n", (unsigned long long)S->getValue(), S->getDebugType(), S->getDesc());
+    errs() << format("%8llu %-18s %s\n", (unsigned long long)S->getValue(),
+                     S->getDebugType(), S->getDesc());
 }
 
 void registerStatistic(TrackingStatistic &S) {

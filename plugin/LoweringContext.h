@@ -27,19 +27,19 @@ namespace sprig {
 // -debug-only=sprig-lower (DEBUG_TYPE of each file) works too.
 bool sprigDebugEnabled();
 #ifndef NDEBUG
-#define SPRIG_DEBUG(X)                                                                   \
-  do {                                                                                   \
-    if (::sprig::sprigDebugEnabled() || (::llvm::DebugFlag &&                            \
-                                         ::llvm::isCurrentDebugType(DEBUG_TYPE))) {      \
-      X;                                                                                 \
-    }                                                                                    \
+#define SPRIG_DEBUG(X)                                                                     \
+  do {                                                                                     \
+    if (::sprig::sprigDebugEnabled() ||                                                    \
+        (::llvm::DebugFlag && ::llvm::isCurrentDebugType(DEBUG_TYPE))) {                   \
+      X;                                                                                   \
+    }                                                                                      \
   } while (false)
 #else
-#define SPRIG_DEBUG(X)                                                                   \
-  do {                                                                                   \
-    if (::sprig::sprigDebugEnabled()) {                                                  \
-      X;                                                                                 \
-    }                                                                                    \
+#define SPRIG_DEBUG(X)                                                                     \
+  do {                                                                                     \
+    if (::sprig::sprigDebugEnabled()) {                                                    \
+      X;                                                                                   \
+    }                                                                                      \
   } while (false)
 #endif
 // Statistics: `-mllvm -sprig-stats` (clang) or `-sprig-stats` (opt) prints them at exit
@@ -48,8 +48,8 @@ void registerStatistic(llvm::TrackingStatistic &S);
 struct StatisticRegistrar {
   explicit StatisticRegistrar(llvm::TrackingStatistic &S) { registerStatistic(S); }
 };
-#define SPRIG_STATISTIC(VAR, DESC)                                                       \
-  static ::llvm::TrackingStatistic VAR{DEBUG_TYPE, #VAR, DESC};                           \
+#define SPRIG_STATISTIC(VAR, DESC)                                                         \
+  static ::llvm::TrackingStatistic VAR{DEBUG_TYPE, #VAR, DESC};                            \
   static ::sprig::StatisticRegistrar VAR##Registrar(VAR)
 
 // The marker functions of a module (Markers.h), found by name once.
@@ -96,7 +96,7 @@ struct ModuleContext {
 
 struct SpawnFrame {
   llvm::Function &F;
-  llvm::AllocaInst *SF = nullptr;       // the sprig_frame
+  llvm::AllocaInst *SF = nullptr;  // the sprig_frame
   // i1 alloca, false at entry, true at every spawn: promoted to SSA by the optimiser, it
   // tells each sync and exit whether this path has spawned at all (a sync after a loop
   // that spawned nothing, a leaf of uts, waits for nothing and touches no frame).

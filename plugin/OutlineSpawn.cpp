@@ -71,10 +71,9 @@ bool hoistTarget(ModuleContext &Ctx, Function &F, CallBase *Call,
 
 // The helper's declaration: F's function attributes, less what is not true of it.
 Function *createHelper(ModuleContext &Ctx, Function &F, ArrayRef<Type *> Params) {
-  Function *H = Function::Create(FunctionType::get(Ctx.VoidTy, Params, false),
-                                 GlobalValue::InternalLinkage,
-                                 F.getName() + ".sprig.spawn." + Twine(Ctx.HelperCount++),
-                                 Ctx.M);
+  Function *H = Function::Create(
+      FunctionType::get(Ctx.VoidTy, Params, false), GlobalValue::InternalLinkage,
+      F.getName() + ".sprig.spawn." + Twine(Ctx.HelperCount++), Ctx.M);
   H->setAttributes(AttributeList::get(Ctx.C, F.getAttributes().getFnAttrs(), {}, {}));
   H->removeFnAttr(Attribute::AlwaysInline);
   H->removeFnAttr(Attribute::InlineHint);
@@ -85,8 +84,8 @@ Function *createHelper(ModuleContext &Ctx, Function &F, ArrayRef<Type *> Params)
   // `pure`/`const` (memory(read)/memory(none)).
   for (Attribute::AttrKind K :
        {Attribute::NoUnwind, Attribute::NoReturn, Attribute::WillReturn, Attribute::Memory,
-        Attribute::NoSync, Attribute::NoFree, Attribute::Speculatable,
-        Attribute::NoRecurse, Attribute::NoCallback})
+        Attribute::NoSync, Attribute::NoFree, Attribute::Speculatable, Attribute::NoRecurse,
+        Attribute::NoCallback})
     H->removeFnAttr(K);
   // The helper keeps F's own frame-pointer setting (not F's forced one): its frame is
   // never resumed on another stack, and a child that moved returns on this one.
@@ -123,7 +122,8 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     Entry = BBb->splitBasicBlock(std::next(S.begin->getIterator()), "spawn.body");
     S.begin->eraseFromParent();
   }
-  BasicBlock *Exit = S.end->getParent()->splitBasicBlock(S.end->getIterator(), "spawn.cont");
+  BasicBlock *Exit =
+      S.end->getParent()->splitBasicBlock(S.end->getIterator(), "spawn.cont");
   if (!S.end->getType()->isVoidTy())
     S.end->replaceAllUsesWith(Constant::getNullValue(S.end->getType()));
   // An end invoke stays until the region is known: its unwind edge marks the enclosing
@@ -180,9 +180,9 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
       }
       for (User *U : I.users())
         if (auto *UI = dyn_cast<Instruction>(U); UI && !R.contains(UI->getParent())) {
-          Ctx.fail(F,
-                   "internal error: a value computed by a spawned statement is used after it",
-                   DL);
+          Ctx.fail(
+              F, "internal error: a value computed by a spawned statement is used after it",
+              DL);
           return false;
         }
     }
@@ -285,7 +285,8 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     EB.SetCurrentDebugLocation(DL);
     // Not entered yet exactly when no spawn ran on this path: test the SSA flag (a
     // register, or folded) rather than load the frame's flags.
-    Value *NotYet = EB.CreateNot(EB.CreateLoad(EB.getInt1Ty(), Fr.Spawned, "sprig.spawned"));
+    Value *NotYet =
+        EB.CreateNot(EB.CreateLoad(EB.getInt1Ty(), Fr.Spawned, "sprig.spawned"));
     Instruction *ThenT = SplitBlockAndInsertIfThen(NotYet, OldBr, false);
     IRBuilder<> TB(ThenT);
     TB.CreateCall(Ctx.ABI.Enter, {SF});

@@ -72,26 +72,26 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "Sprig", "0.1", [](PassBuilder &PB) {
             // In a default pipeline (clang at every -O level, opt -passes='default<O2>'):
             // first and last.
-            PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
-              MPM.addPass(sprig::LowerSpawnsPass());
-            });
+            PB.registerPipelineStartEPCallback(
+                [](ModulePassManager &MPM, OptimizationLevel) {
+                  MPM.addPass(sprig::LowerSpawnsPass());
+                });
             PB.registerOptimizerLastEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
                   MPM.addPass(sprig::FixSpawnerFramesPass());
                 });
             // By name: opt -passes=sprig-lower / sprig-fix-frames.
-            PB.registerPipelineParsingCallback(
-                [](StringRef Name, ModulePassManager &MPM,
-                   ArrayRef<PassBuilder::PipelineElement>) {
-                  if (Name == "sprig-lower") {
-                    MPM.addPass(sprig::LowerSpawnsPass());
-                    return true;
-                  }
-                  if (Name == "sprig-fix-frames") {
-                    MPM.addPass(sprig::FixSpawnerFramesPass());
-                    return true;
-                  }
-                  return false;
-                });
+            PB.registerPipelineParsingCallback([](StringRef Name, ModulePassManager &MPM,
+                                                  ArrayRef<PassBuilder::PipelineElement>) {
+              if (Name == "sprig-lower") {
+                MPM.addPass(sprig::LowerSpawnsPass());
+                return true;
+              }
+              if (Name == "sprig-fix-frames") {
+                MPM.addPass(sprig::FixSpawnerFramesPass());
+                return true;
+              }
+              return false;
+            });
           }};
 }

@@ -24,9 +24,9 @@
 // IR pass (LowerSpawns.cpp) replaces every call.
 //===----------------------------------------------------------------------===//
 #include "Rewrite.h"
-#include "Markers.h"
 #include "Diagnostics.h"
 #include "Legality.h"
+#include "Markers.h"
 #include "SpawnUses.h"
 #include "Sprig.h"
 #include "clang/AST/ASTContext.h"
@@ -43,7 +43,6 @@
 using namespace clang;
 
 namespace sprig {
-
 
 struct SpawnRewriter::Impl {
   CompilerInstance &CI;
@@ -64,7 +63,6 @@ struct SpawnRewriter::Impl {
 
   explicit Impl(CompilerInstance &CI) : CI(CI) {}
   ASTContext &ctx() { return CI.getASTContext(); }
-
 
   // ---- building marker functions and calls ----
 
@@ -96,9 +94,9 @@ struct SpawnRewriter::Impl {
     FD->setImplicit();
     llvm::SmallVector<ParmVarDecl *, 2> Parms;
     for (unsigned I = 0; I < Params.size(); ++I) {
-      auto *P = ParmVarDecl::Create(C, FD, SourceLocation(), SourceLocation(),
-                                    &C.Idents.get("p"), Params[I],
-                                    C.getTrivialTypeSourceInfo(Params[I]), SC_None, nullptr);
+      auto *P = ParmVarDecl::Create(
+          C, FD, SourceLocation(), SourceLocation(), &C.Idents.get("p"), Params[I],
+          C.getTrivialTypeSourceInfo(Params[I]), SC_None, nullptr);
       P->setScopeInfo(0, I);
       Parms.push_back(P);
     }
@@ -164,7 +162,9 @@ struct SpawnRewriter::Impl {
   }
 
   // An identity function for one operand of the spawned call: __sprig_tag_N(E).
-  Expr *tag(Expr *E) { return identity(E, markers::TagPrefix.str() + std::to_string(tagCounter++)); }
+  Expr *tag(Expr *E) {
+    return identity(E, markers::TagPrefix.str() + std::to_string(tagCounter++));
+  }
 
   // The assignment target, bracketed: __sprig_lhs_N((__sprig_lhs_begin(), E)). C++17
   // evaluates it after the call; the IR pass moves the bracketed code before the call,
@@ -173,10 +173,9 @@ struct SpawnRewriter::Impl {
   Expr *bracketTarget(Expr *E) {
     ASTContext &C = ctx();
     FunctionDecl *B = voidMarker(lhsBeginFn, markers::LhsBegin, true);
-    Expr *Comma = BinaryOperator::Create(C, callTo(B, {}, E->getExprLoc()), E, BO_Comma,
-                                         E->getType(), E->getValueKind(),
-                                         E->getObjectKind(), E->getExprLoc(),
-                                         FPOptionsOverride());
+    Expr *Comma = BinaryOperator::Create(
+        C, callTo(B, {}, E->getExprLoc()), E, BO_Comma, E->getType(), E->getValueKind(),
+        E->getObjectKind(), E->getExprLoc(), FPOptionsOverride());
     return identity(Comma, markers::LhsPrefix.str() + std::to_string(lhsCounter++));
   }
 
@@ -365,17 +364,17 @@ struct SpawnRewriter::Impl {
           V->setInit(Comma);
         dropSpawnAnnotation(V);
         // The end marker: an extra declarator, so x keeps its scope and lifetime.
-        auto *EndVar = VarDecl::Create(C, FD, L, L, &C.Idents.get(markers::SpawnEndVar),
-                                       C.IntTy, C.getTrivialTypeSourceInfo(C.IntTy),
-                                       SC_None);
+        auto *EndVar =
+            VarDecl::Create(C, FD, L, L, &C.Idents.get(markers::SpawnEndVar), C.IntTy,
+                            C.getTrivialTypeSourceInfo(C.IntTy), SC_None);
         EndVar->setInit(idCall(EndV, Id, L));
         EndVar->setImplicit();
         auto *DS = cast<DeclStmt>(S.use.stmt);
         llvm::SmallVector<Decl *, 2> Decls(DS->decl_begin(), DS->decl_end());
         Decls.push_back(EndVar);
-        *S.use.slot = new (C) DeclStmt(
-            DeclGroupRef(DeclGroup::Create(C, Decls.data(), Decls.size())),
-            DS->getBeginLoc(), DS->getEndLoc());
+        *S.use.slot =
+            new (C) DeclStmt(DeclGroupRef(DeclGroup::Create(C, Decls.data(), Decls.size())),
+                             DS->getBeginLoc(), DS->getEndLoc());
       } else {
         auto *AS = cast<AttributedStmt>(S.use.stmt);
         Stmt *Sub = AS->getSubStmt();
@@ -400,8 +399,9 @@ struct SpawnRewriter::Impl {
       CompoundStmt *TB = Try->getTryBlock();
       llvm::SmallVector<Stmt *, 16> Stmts(TB->body_begin(), TB->body_end());
       Stmts.push_back(callTo(Sync, {}, TB->getRBracLoc()));
-      *Try->child_begin() = CompoundStmt::Create(C, Stmts, TB->getStoredFPFeaturesOrDefault(),
-                                                 TB->getLBracLoc(), TB->getRBracLoc());
+      *Try->child_begin() =
+          CompoundStmt::Create(C, Stmts, TB->getStoredFPFeaturesOrDefault(),
+                               TB->getLBracLoc(), TB->getRBracLoc());
     }
   }
 };

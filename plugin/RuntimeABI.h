@@ -19,8 +19,8 @@ struct SpawnFrame;
 
 class RuntimeABI {
 public:
-  static const uint64_t FrameSize;    // sizeof(sprig_frame)
-  static const uint64_t CtxOffset;    // offsetof(sprig_frame, ctx)
+  static const uint64_t FrameSize;  // sizeof(sprig_frame)
+  static const uint64_t CtxOffset;  // offsetof(sprig_frame, ctx)
   static const uint32_t FlagStolen, FlagException;
 
   explicit RuntimeABI(llvm::Module &M);

@@ -146,7 +146,8 @@ bool HelperEH::parentPad(Function &F, const SpawnRegion &R, BasicBlock *Exit,
 // and the child's thrown instead, into this same landing pad.
 void syncAtLandingPad(ModuleContext &Ctx, SpawnFrame &Fr, LandingPadInst *LP) {
   BasicBlock *Pad = LP->getParent();
-  BasicBlock *Rest = Pad->splitBasicBlock(std::next(LP->getIterator()), "sprig.lpad.synced");
+  BasicBlock *Rest =
+      Pad->splitBasicBlock(std::next(LP->getIterator()), "sprig.lpad.synced");
   BasicBlock *Swap = Ctx.ABI.emitSyncWait(Fr, Pad->getTerminator(), Rest, LP->getDebugLoc(),
                                           "sprig.lpad", /*CheckException=*/true);
   IRBuilder<> B(Swap);
@@ -158,7 +159,8 @@ void syncAtLandingPad(ModuleContext &Ctx, SpawnFrame &Fr, LandingPadInst *LP) {
 // Every way an exception can leave F must wait for F's children and leave the frame
 // (the root frame hands itself back to its own thread there). Calls that may throw outside
 // any of F's EH scopes have no landing pad: give them one, a cleanup that only does that.
-void addExitPad(ModuleContext &Ctx, SpawnFrame &Fr, const SmallPtrSetImpl<BasicBlock *> &Cold) {
+void addExitPad(ModuleContext &Ctx, SpawnFrame &Fr,
+                const SmallPtrSetImpl<BasicBlock *> &Cold) {
   Function &F = Fr.F;
   if (F.doesNotThrow())
     return;

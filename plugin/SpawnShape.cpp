@@ -52,7 +52,8 @@ std::optional<ShapeError> collectMarkers(Function &F, const MarkerFns &Markers,
   return std::nullopt;
 }
 
-void collectSyncs(Function &F, const MarkerFns &Markers, SmallVectorImpl<CallBase *> &Syncs) {
+void collectSyncs(Function &F, const MarkerFns &Markers,
+                  SmallVectorImpl<CallBase *> &Syncs) {
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
       if (Markers.isSync(&I))

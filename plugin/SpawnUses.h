@@ -42,8 +42,8 @@ inline const AnnotateAttr *annotation(const AttributedStmt *AS, llvm::StringRef 
 // A use found in a function body, with the slot that holds it in its parent.
 struct Use {
   enum Kind { SpawnStmt, SpawnDecl, Sync, Return } kind;
-  Stmt **slot;      // parent's pointer to the statement (to replace it)
-  Stmt *stmt;       // AttributedStmt, DeclStmt or ReturnStmt
+  Stmt **slot;  // parent's pointer to the statement (to replace it)
+  Stmt *stmt;   // AttributedStmt, DeclStmt or ReturnStmt
   VarDecl *var = nullptr;
   bool inStmtExpr = false;
   bool inCatch = false;

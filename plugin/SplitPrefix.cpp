@@ -121,8 +121,12 @@ static bool cheapTwice(const SmallPtrSetImpl<BasicBlock *> &Prefix) {
       // A division's latency (tens of cycles), paid twice on every call that goes on
       // (knapsack's pruning bound in the prefix: 23% slower at P=1).
       switch (I.getOpcode()) {
-      case Instruction::FDiv: case Instruction::FRem: case Instruction::SDiv:
-      case Instruction::UDiv: case Instruction::SRem: case Instruction::URem:
+      case Instruction::FDiv:
+      case Instruction::FRem:
+      case Instruction::SDiv:
+      case Instruction::UDiv:
+      case Instruction::SRem:
+      case Instruction::URem:
         return false;
       default:
         break;
@@ -213,7 +217,8 @@ bool splitNonSpawningPrefix(Function &F) {
   SmallPtrSet<BasicBlock *, 32> Prefix;
   BasicBlock *Split = nullptr;
   for (BasicBlock *Cand = D; Cand && Cand != Entry;
-       Cand = DT.getNode(Cand)->getIDom() ? DT.getNode(Cand)->getIDom()->getBlock() : nullptr) {
+       Cand = DT.getNode(Cand)->getIDom() ? DT.getNode(Cand)->getIDom()->getBlock()
+                                          : nullptr) {
     if (LI.getLoopFor(Cand) || Cand->isEHPad() || Cand->hasAddressTaken())
       continue;
     // The prefix: blocks that reach Cand without passing through it.

@@ -23,7 +23,8 @@ public:
   UnknownAttributeInterceptor(clang::DiagnosticConsumer *Inner,
                               std::unique_ptr<clang::DiagnosticConsumer> Owned)
       : Inner(Inner), Owned(std::move(Owned)) {}
-  void BeginSourceFile(const clang::LangOptions &LO, const clang::Preprocessor *PP) override {
+  void BeginSourceFile(const clang::LangOptions &LO,
+                       const clang::Preprocessor *PP) override {
     Inner->BeginSourceFile(LO, PP);
   }
   void EndSourceFile() override {
@@ -40,7 +41,9 @@ public:
     DiagnosticConsumer::clear();
     Inner->clear();
   }
-  bool IncludeInDiagnosticCounts() const override { return Inner->IncludeInDiagnosticCounts(); }
+  bool IncludeInDiagnosticCounts() const override {
+    return Inner->IncludeInDiagnosticCounts();
+  }
   void HandleDiagnostic(clang::DiagnosticsEngine::Level L,
                         const clang::Diagnostic &Info) override;
 

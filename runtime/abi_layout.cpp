@@ -7,8 +7,8 @@
 // rely on and that a comment elsewhere states.
 //===----------------------------------------------------------------------===//
 #include "config.h"
-#include "worker.h"
 #include "sprig/abi.h"
+#include "worker.h"
 #include <cstddef>
 #include <exception>
 #include <type_traits>
@@ -20,8 +20,9 @@ namespace sprig {
 // sprig_worker_abi* (sprig_deque_push/pop, sprig_detach): valid only if the runtime's
 // Worker is standard-layout with `abi` at offset 0 (a pointer to a standard-layout
 // object is interconvertible with a pointer to its first member).
-static_assert(std::is_standard_layout_v<Worker>,
-              "Worker must be standard-layout: generated code casts it to sprig_worker_abi");
+static_assert(
+    std::is_standard_layout_v<Worker>,
+    "Worker must be standard-layout: generated code casts it to sprig_worker_abi");
 static_assert(offsetof(Worker, abi) == 0, "Worker::abi must stay first (worker.h)");
 static_assert(alignof(Worker) >= alignof(sprig_worker_abi),
               "a Worker is aligned as its sprig_worker_abi (top on its own line)");

@@ -20,9 +20,9 @@
 #include <cstdlib>
 
 namespace {
-struct Header {     // sits right below the pointer handed out
-  void *prev;       // the arena head before this block (a mark)
-  void *raw;        // what malloc returned
+struct Header {  // sits right below the pointer handed out
+  void *prev;    // the arena head before this block (a mark)
+  void *raw;     // what malloc returned
 };
 }  // namespace
 

@@ -2,12 +2,13 @@
 //
 // The heavy half of the asymmetric fence of the deque (sprig/deque.h,
 // SPRIG_ASYMMETRIC_FENCE; sprig_thief_fence calls it between a thief's loads of top and
-// bottom, pairing with SPRIG_OWNER_FENCE in the owner's pop): membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) runs a full memory
-// barrier on every CPU currently running a thread of this process (Linux >= 4.14; the
-// process registers once, at start). Where the kernel refuses, the fallback is the old
-// trick of changing the protection of a page we own: the TLB shootdown interrupts every
-// CPU that runs one of our threads, which serialises it. Both cost microseconds, paid
-// only by thieves, i.e. only on steals.
+// bottom, pairing with SPRIG_OWNER_FENCE in the owner's pop):
+// membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) runs a full memory barrier on every CPU
+// currently running a thread of this process (Linux >= 4.14; the process registers once, at
+// start). Where the kernel refuses, the fallback is the old trick of changing the
+// protection of a page we own: the TLB shootdown interrupts every CPU that runs one of our
+// threads, which serialises it. Both cost microseconds, paid only by thieves, i.e. only on
+// steals.
 //===----------------------------------------------------------------------===//
 #include "global.h"
 #include <cstdio>
@@ -31,8 +32,8 @@ void init_process_barrier() {
     use_membarrier = true;
     return;
   }
-  void *p = mmap(nullptr, g.page_bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *p = mmap(nullptr, g.page_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                 -1, 0);
   if (p == MAP_FAILED) {
     std::fprintf(stderr, "sprig: cannot set up the process barrier\n");
     std::abort();

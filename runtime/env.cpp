@@ -41,10 +41,20 @@ static bool parse_size(const char *s, bool suffixes, unsigned long long *out) {
   if (suffixes && *end) {
     unsigned shift = 0;
     switch (*end) {
-    case 'k': case 'K': shift = 10; break;
-    case 'm': case 'M': shift = 20; break;
-    case 'g': case 'G': shift = 30; break;
-    default: return false;
+    case 'k':
+    case 'K':
+      shift = 10;
+      break;
+    case 'm':
+    case 'M':
+      shift = 20;
+      break;
+    case 'g':
+    case 'G':
+      shift = 30;
+      break;
+    default:
+      return false;
     }
     ++end;
     if (v > (~0ull >> shift))
@@ -80,7 +90,8 @@ void parse_environment(Settings &s) {
     s.nworkers = static_cast<int>(v);
   }
   if (const char *e = std::getenv("SPRIG_STACKSIZE")) {
-    if (!parse_size(e, true, &v) || v < config::kMinStackBytes || v > config::kMaxStackBytes)
+    if (!parse_size(e, true, &v) || v < config::kMinStackBytes ||
+        v > config::kMaxStackBytes)
       bad("SPRIG_STACKSIZE", e, "a size from 64K to 1G (bytes, or with suffix K, M or G)");
     s.stack_bytes = static_cast<std::size_t>(v);
   }
@@ -100,8 +111,8 @@ void parse_environment(Settings &s) {
     std::size_t pos = 0;
     while (pos <= list.size()) {
       std::size_t comma = list.find(',', pos);
-      std::string item = list.substr(pos, comma == std::string::npos ? std::string::npos
-                                                                     : comma - pos);
+      std::string item =
+          list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
       unsigned bit = trace_category(item.c_str());
       if (!bit)
         bad("SPRIG_TRACE", e, "a comma-separated list of steal, sync, fiber, root, all");

@@ -63,7 +63,9 @@ void frame_note_exceptions(sprig_frame *f) {
 }
 
 // For tests: the word child_slot uses, for the exception in `e`.
-uintptr_t *exception_child_slot_for_test(const std::exception_ptr &e) { return child_slot(e); }
+uintptr_t *exception_child_slot_for_test(const std::exception_ptr &e) {
+  return child_slot(e);
+}
 }  // namespace sprig
 
 using namespace sprig;

@@ -21,8 +21,8 @@ namespace {
 // (pools recycle them), so a lock-free push-only list is safe to walk from a signal
 // handler.
 struct Registry {
-  std::mutex lock;       // global pool
-  Fiber *free = nullptr; // global pool list (via Fiber::next)
+  std::mutex lock;        // global pool
+  Fiber *free = nullptr;  // global pool list (via Fiber::next)
 } reg;
 // Registry link, separate from the pool link.
 struct Node {

@@ -1,9 +1,10 @@
 //===- runtime/fiber.h - stacks for stolen continuations (cactus stack) ---===//
 //
-// A fiber is an mmap'd stack with a PROT_NONE guard region (config::kGuardBytes) below it. A thief runs a stolen
-// continuation on a fresh fiber: the stack pointer moves to the fiber while the frame
-// pointer keeps addressing the continuation's locals on the stack where the frame was
-// created. Each worker keeps a small pool of fibers; the rest go to a global pool.
+// A fiber is an mmap'd stack with a PROT_NONE guard region (config::kGuardBytes) below it.
+// A thief runs a stolen continuation on a fresh fiber: the stack pointer moves to the fiber
+// while the frame pointer keeps addressing the continuation's locals on the stack where the
+// frame was created. Each worker keeps a small pool of fibers; the rest go to a global
+// pool.
 //
 // A Fiber record also describes a thread's native stack (native = true): the stack of
 // an application thread that entered a spawning function. Native stacks are never freed.
@@ -22,14 +23,14 @@ namespace sprig {
 struct Worker;
 
 struct Fiber {
-  char *lo = nullptr;       // lowest usable byte (just above the guard pages)
-  char *hi = nullptr;       // one past the highest byte (stack grows down from here)
-  char *map = nullptr;      // start of the mapping (the guard pages), null if native
+  char *lo = nullptr;   // lowest usable byte (just above the guard pages)
+  char *hi = nullptr;   // one past the highest byte (stack grows down from here)
+  char *map = nullptr;  // start of the mapping (the guard pages), null if native
   std::size_t map_bytes = 0;
   bool native = false;
-  Fiber *next = nullptr;    // pool link
+  Fiber *next = nullptr;  // pool link
 #if SPRIG_SAN_FIBERS
-  SanStack san;             // ASan/TSan state of this stack (runtime/sanitizer.h)
+  SanStack san;  // ASan/TSan state of this stack (runtime/sanitizer.h)
 #endif
 
   bool contains(const void *p) const {

@@ -25,12 +25,12 @@ struct Global {
   // the pool workers (threads of their own), nworkers.. the other root slots (an
   // application thread binds one for the duration of a root computation).
   Worker *workers = nullptr;
-  int slots = 0;                    // nworkers - 1 + config::kMaxRoots
+  int slots = 0;  // nworkers - 1 + config::kMaxRoots
   // Slots a thief looks at: nworkers plus the root slots used so far beyond slot 0. Only
   // grows (a slot's deque stays valid once mapped). Relaxed: a thief that reads an older
   // value only looks at fewer victims.
   std::atomic<int> nvictims{0};
-  std::atomic<bool> started{false}; // pool threads exist (lazy start)
+  std::atomic<bool> started{false};  // pool threads exist (lazy start)
   std::mutex start_mutex;
   std::size_t page_bytes = 4096;
 };
@@ -43,7 +43,8 @@ extern Global g;
 // A frame reaching a slow path must carry this build's magic (sprig/abi.h).
 inline void check_magic(const sprig_frame *f, const char *where) {
   if (__builtin_expect(f->magic != SPRIG_ABI_MAGIC, 0)) {
-    std::fprintf(stderr, "sprig: corrupt or foreign frame %p in %s (ABI magic 0x%08x, "
+    std::fprintf(stderr,
+                 "sprig: corrupt or foreign frame %p in %s (ABI magic 0x%08x, "
                  "expected 0x%08x): was this code built against a different sprig/abi.h?\n",
                  (const void *)f, where, f->magic, (unsigned)SPRIG_ABI_MAGIC);
     std::abort();
@@ -70,7 +71,7 @@ void reset_after_fork();
 // A child ended and its parent was stolen: sprig_leave_helper's slow path, shared by
 // __sprig_child_done and __sprig_leave_helper_exc (each called straight from a helper).
 [[noreturn]] __attribute__((visibility("hidden"))) void child_done(Worker *w,
-                                                                 sprig_frame *parent);
+                                                                   sprig_frame *parent);
 // runtime/sleep.cpp
 // Sleep until woken or a timeout; true if woken (work may have appeared).
 // `naps`: the sleeps in a row that timed out before this one (the timeout backs off).

@@ -48,7 +48,8 @@ struct AltStack {
       return;
     stack_t cur;
     // Only if it is still ours and we are not running on it.
-    if (sigaltstack(nullptr, &cur) == 0 && cur.ss_sp == mem && !(cur.ss_flags & SS_ONSTACK)) {
+    if (sigaltstack(nullptr, &cur) == 0 && cur.ss_sp == mem &&
+        !(cur.ss_flags & SS_ONSTACK)) {
       stack_t off;
       std::memset(&off, 0, sizeof off);
       off.ss_flags = SS_DISABLE;
@@ -105,7 +106,8 @@ static bool overflows(const char *a, const char *sp, const char *lo, const char 
     return false;
   auto A = reinterpret_cast<std::uintptr_t>(a), S = reinterpret_cast<std::uintptr_t>(sp),
        L = reinterpret_cast<std::uintptr_t>(lo);
-  std::uintptr_t floor = L > config::kOverflowWindowBytes ? L - config::kOverflowWindowBytes : 0;
+  std::uintptr_t floor =
+      L > config::kOverflowWindowBytes ? L - config::kOverflowWindowBytes : 0;
   if (A < L + guard && A >= floor)
     return true;
   return S && S < L && S >= floor;

@@ -143,8 +143,8 @@ void __sprig_leave_root(sprig_frame *sf) {
     // Resumed here by the root thread's scheduler loop (resume_root_frame), on the root
     // thread.
   }
-  SPRIG_TRACE(kTraceRoot, "thread unbinds (frame %p, worker %d, handed over %d)", (void *)sf,
-              root->id, w != root);
+  SPRIG_TRACE(kTraceRoot, "thread unbinds (frame %p, worker %d, handed over %d)",
+              (void *)sf, root->id, w != root);
   root->sched_running = false;
   root->cur = nullptr;
   root->root_frame.store(nullptr, std::memory_order_relaxed);

@@ -64,7 +64,8 @@ SPRIG_SAN_RUNTIME static void leave(Fiber *from, SanLeave how, unsigned pops, Fi
   __asan_handle_no_return();
   // Null save slot: `from` dies, ASan destroys its fake stack. Pairs with the
   // __sanitizer_finish_switch_fiber in land() or san_started().
-  __sanitizer_start_switch_fiber(how == SanLeave::Dies ? nullptr : &from->san.asan_fake_stack,
+  __sanitizer_start_switch_fiber(how == SanLeave::Dies ? nullptr
+                                                       : &from->san.asan_fake_stack,
                                  to->lo, static_cast<std::size_t>(to->hi - to->lo));
 #else
   (void)how;
@@ -90,8 +91,8 @@ SPRIG_SAN_RUNTIME static void arrived(Fiber *to) {
   __builtin_longjmp(ctx, 1);  // lands on this same stack
 }
 
-[[noreturn]] SPRIG_SAN_RUNTIME void san_jump(Fiber *from, SanLeave how, unsigned pops, Fiber *to,
-                                             void **ctx) {
+[[noreturn]] SPRIG_SAN_RUNTIME void san_jump(Fiber *from, SanLeave how, unsigned pops,
+                                             Fiber *to, void **ctx) {
   leave(from, how, pops, to);
   auto sp = (reinterpret_cast<std::uintptr_t>(ctx[SPRIG_CTX_SP]) - kRedZoneBytes) &
             ~std::uintptr_t(15);
@@ -119,7 +120,8 @@ SPRIG_SAN_RUNTIME static void arrived(Fiber *to) {
   __builtin_unreachable();
 }
 
-SPRIG_SAN_RUNTIME void san_start_stack(Fiber *from, SanLeave how, unsigned pops, Fiber *to) {
+SPRIG_SAN_RUNTIME void san_start_stack(Fiber *from, SanLeave how, unsigned pops,
+                                       Fiber *to) {
 #if SPRIG_TSAN
   // A fresh start: the old context's shadow stack holds the entries of the previous loop
   // on this stack, which never returned. Not current anywhere (we run on `from`).

@@ -94,11 +94,13 @@ void san_worker_thread(Worker *w);
 
 #else  // no sanitizer: no annotation, no cost
 
-[[noreturn]] __attribute__((always_inline)) inline void
-san_jump(Fiber *, SanLeave, unsigned, Fiber *, void **ctx) {
+[[noreturn]]
+__attribute__((always_inline)) inline void san_jump(Fiber *, SanLeave, unsigned, Fiber *,
+                                                    void **ctx) {
   __builtin_longjmp(ctx, 1);
 }
-__attribute__((always_inline)) inline void san_start_stack(Fiber *, SanLeave, unsigned, Fiber *) {}
+__attribute__((always_inline)) inline void san_start_stack(Fiber *, SanLeave, unsigned,
+                                                           Fiber *) {}
 __attribute__((always_inline)) inline void san_started(Fiber *) {}
 __attribute__((always_inline)) inline void san_native_stack(Fiber *) {}
 __attribute__((always_inline)) inline void san_worker_thread(Worker *) {}

@@ -132,14 +132,16 @@ void sched_loop(Worker *w) {
         sprig_frame *stolen = nullptr;
         sprig_steal_status r = sprig_deque_steal(&victim->abi, &stolen);
         if (r == SPRIG_STEAL_WON) {
-          SPRIG_TRACE(kTraceSteal, "worker %d took frame %p from worker %d (top now %lld, bottom %lld)",
+          SPRIG_TRACE(kTraceSteal,
+                      "worker %d took frame %p from worker %d (top now %lld, bottom %lld)",
                       w->id, (void *)stolen, victim->id,
                       (long long)__atomic_load_n(&victim->abi.top, __ATOMIC_RELAXED),
                       (long long)__atomic_load_n(&victim->abi.bottom, __ATOMIC_RELAXED));
           // Our deque now fills with that computation's work.
           w->comp.store(victim->comp.load(std::memory_order_relaxed),
                         std::memory_order_relaxed);
-          w->fp.store(victim->fp.load(std::memory_order_relaxed), std::memory_order_relaxed);
+          w->fp.store(victim->fp.load(std::memory_order_relaxed),
+                      std::memory_order_relaxed);
           resume_stolen(w, stolen);
         }
         if (r == SPRIG_STEAL_LOST) {
@@ -205,7 +207,8 @@ void start_workers() {
     return;
   int n = g.settings.nworkers;
   int slots = n - 1 + config::kMaxRoots;
-  void *mem = ::operator new[](sizeof(Worker) * slots, std::align_val_t(config::kCacheLine));
+  void *mem =
+      ::operator new[](sizeof(Worker) * slots, std::align_val_t(config::kCacheLine));
   g.workers = static_cast<Worker *>(mem);
   for (int i = 0; i < slots; ++i) {
     new (&g.workers[i]) Worker();
@@ -242,7 +245,8 @@ void start_workers() {
 #define SPRIG_CHILD_DONE_INLINE
 #endif
 [[noreturn]] SPRIG_CHILD_DONE_INLINE void child_done(Worker *w, sprig_frame *parent) {
-  SPRIG_TRACE(kTraceSync, "worker %d: child of %p ends, parent stolen", w->id, (void *)parent);
+  SPRIG_TRACE(kTraceSync, "worker %d: child of %p ends, parent stolen", w->id,
+              (void *)parent);
   check_magic(parent, "child_done");
   Fiber *cur = w->cur;
   bool keep = cur->contains(parent);

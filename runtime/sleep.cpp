@@ -55,9 +55,8 @@ bool sleep_idle(Worker *w, unsigned naps) {
     // Back off: each timeout in a row doubles the next wait, up to 2^kSleepBackoffSteps
     // times the first (a long idle stretch costs fewer wake-ups; a lost wake-up, the race
     // described above, then costs at most that long).
-    long ns = config::kSleepTimeoutNs << (naps < config::kSleepBackoffSteps
-                                              ? naps
-                                              : config::kSleepBackoffSteps);
+    long ns = config::kSleepTimeoutNs
+              << (naps < config::kSleepBackoffSteps ? naps : config::kSleepBackoffSteps);
     timespec ts{ns / 1'000'000'000, ns % 1'000'000'000};
     futex(&epoch, FUTEX_WAIT_PRIVATE, e, &ts);
   }

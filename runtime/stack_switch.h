@@ -46,7 +46,8 @@ namespace sprig {
 // (TSan): shadow-stack entries on this stack of frames that will never return here,
 // counted from the innermost: the runtime entry points on the way here and, when a
 // child ends on a stolen parent, its helper.
-[[noreturn]] SPRIG_SWITCH_PATH void enter_scheduler(Worker *w, SanLeave how, unsigned san_pops) {
+[[noreturn]] SPRIG_SWITCH_PATH void enter_scheduler(Worker *w, SanLeave how,
+                                                    unsigned san_pops) {
   Fiber *from = w->cur;
   w->cur = nullptr;
   if (w->sched_running)
@@ -61,7 +62,8 @@ namespace sprig {
 // From the scheduler loop, jump into a frame's saved context with the given stack.
 // Never returns. (sched_loop pushed its own TSan entry on the scheduler stack, and
 // resumes at its setjmp with it: nothing to pop.)
-[[noreturn]] SPRIG_SWITCH_PATH void jump_into(Worker *w, sprig_frame *f, Fiber *stack, void *sp) {
+[[noreturn]] SPRIG_SWITCH_PATH void jump_into(Worker *w, sprig_frame *f, Fiber *stack,
+                                              void *sp) {
   w->cur = stack;
   f->ctx[SPRIG_CTX_SP] = sp;
   san_jump(w->sched_fiber, SanLeave::Resume, 0, stack, f->ctx);
@@ -91,7 +93,7 @@ namespace sprig {
   w->stats.steals.inc();
   Fiber *fb = fiber_get(w);  // cannot fail: fiber_reserve before the steal
   if (uint64_t st = w->fp.load(std::memory_order_relaxed))
-    fp_state_set(st);        // the victim's computation's FP control state (fpstate.h)
+    fp_state_set(st);  // the victim's computation's FP control state (fpstate.h)
   SPRIG_TRACE(kTraceSteal, "worker %d steals frame %p", w->id, (void *)f);
   jump_into(w, f, fb, fb->start_sp());
 }

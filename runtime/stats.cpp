@@ -12,7 +12,8 @@ void print_stats() {
   const int n = victim_count();  // pool workers and the root slots used
   uint64_t tot_fibers = 0, steals = 0, attempts = 0, susp = 0;
   uint64_t spawns = 0;
-  std::fprintf(stderr, "sprig stats (%d workers, %d root slots used, %zu-byte fiber stacks)\n",
+  std::fprintf(stderr,
+               "sprig stats (%d workers, %d root slots used, %zu-byte fiber stacks)\n",
                g.settings.nworkers, n - g.settings.nworkers + 1, g.settings.stack_bytes);
   std::fprintf(stderr, "%6s %14s %10s %14s %10s %10s\n", "worker", "spawns", "steals",
                "steal_tries", "susp_syncs", "fibers");

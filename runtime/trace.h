@@ -18,11 +18,16 @@ enum TraceCat : unsigned {
 };
 
 inline unsigned trace_category(const char *name) {
-  if (!std::strcmp(name, "steal")) return kTraceSteal;
-  if (!std::strcmp(name, "sync")) return kTraceSync;
-  if (!std::strcmp(name, "fiber")) return kTraceFiber;
-  if (!std::strcmp(name, "root")) return kTraceRoot;
-  if (!std::strcmp(name, "all")) return ~0u;
+  if (!std::strcmp(name, "steal"))
+    return kTraceSteal;
+  if (!std::strcmp(name, "sync"))
+    return kTraceSync;
+  if (!std::strcmp(name, "fiber"))
+    return kTraceFiber;
+  if (!std::strcmp(name, "root"))
+    return kTraceRoot;
+  if (!std::strcmp(name, "all"))
+    return ~0u;
   return 0;
 }
 
@@ -30,10 +35,10 @@ extern unsigned g_trace;
 
 }  // namespace sprig
 
-#define SPRIG_TRACE(cat, ...)                                                          \
-  do {                                                                                 \
-    if (__builtin_expect(::sprig::g_trace & (cat), 0)) {                               \
-      std::fprintf(stderr, "sprig[trace] " __VA_ARGS__);                               \
-      std::fputc('\n', stderr);                                                        \
-    }                                                                                  \
+#define SPRIG_TRACE(cat, ...)                                                              \
+  do {                                                                                     \
+    if (__builtin_expect(::sprig::g_trace & (cat), 0)) {                                   \
+      std::fprintf(stderr, "sprig[trace] " __VA_ARGS__);                                   \
+      std::fputc('\n', stderr);                                                            \
+    }                                                                                      \
   } while (0)

@@ -43,18 +43,18 @@ struct Worker {
 
   // ---- owner-private ----
   alignas(config::kCacheLine) int id = 0;
-  uint64_t rng = 0;               // xorshift state for victim choice
-  Fiber *cur = nullptr;           // stack we run on; null while in the scheduler
-  Fiber *sched_fiber = nullptr;   // root worker: stack its scheduler loop runs on
+  uint64_t rng = 0;                       // xorshift state for victim choice
+  Fiber *cur = nullptr;                   // stack we run on; null while in the scheduler
+  Fiber *sched_fiber = nullptr;           // root worker: stack its scheduler loop runs on
   void *sched_ctx[SPRIG_CTX_WORDS] = {};  // __builtin_setjmp buffer of the scheduler loop
-  bool sched_running = false;     // sched_ctx valid (loop started on its stack)
-  bool is_root = false;           // a root slot: bound to an application thread while it
-                                  // runs a root computation (docs/design.md, Roots)
-  bool serial = false;            // a thread's private worker: nobody steals from it
-                                  // (no root slot free, or a signal handler's work)
-  Fiber native;                   // root worker: the application thread's own stack
+  bool sched_running = false;             // sched_ctx valid (loop started on its stack)
+  bool is_root = false;  // a root slot: bound to an application thread while it
+                         // runs a root computation (docs/design.md, Roots)
+  bool serial = false;   // a thread's private worker: nobody steals from it
+                         // (no root slot free, or a signal handler's work)
+  Fiber native;          // root worker: the application thread's own stack
   Pending pending;
-  Fiber *pool = nullptr;          // local free fibers
+  Fiber *pool = nullptr;  // local free fibers
   int pool_size = 0;
   Stats stats;
 
@@ -79,7 +79,7 @@ struct Worker {
   // The floating-point control state of that computation (runtime/fpstate.h: MXCSR in
   // bits 0..31, x87 control word in 32..47; 0 = unknown). Set with `comp`; relaxed.
   std::atomic<uint64_t> fp{0};
-  uint32_t generation = 0;        // root slot: bindings so far (owner: the bound thread)
+  uint32_t generation = 0;  // root slot: bindings so far (owner: the bound thread)
 };
 
 inline Worker *as_worker(sprig_worker *w) { return reinterpret_cast<Worker *>(w); }

@@ -57,8 +57,12 @@ inline Elm *seqpart(Elm *lo, Elm *hi) {
   Elm pivot = med3(lo[0], hi[-1], lo[(hi - lo) / 2]);
   Elm *i = lo - 1, *j = hi;
   for (;;) {
-    do ++i; while (*i < pivot);
-    do --j; while (*j > pivot);
+    do
+      ++i;
+    while (*i < pivot);
+    do
+      --j;
+    while (*j > pivot);
     if (i >= j)
       return j + 1;
     std::swap(*i, *j);

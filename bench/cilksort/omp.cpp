@@ -1,6 +1,6 @@
 // cilksort, OpenMP tasks: the same recursion with a task per spawn and taskwait per sync.
-#include "config.hpp"
 #include "../common/omp_setup.hpp"
+#include "config.hpp"
 using cfg::Elm;
 
 // Merge sorted [a, ae) and [b, be) into d.

@@ -1,6 +1,6 @@
 // cilksort, Sprig: Cilk-5's cilksort with the attributes.
-#include "config.hpp"
 #include "../common/sprig_setup.hpp"
+#include "config.hpp"
 using cfg::Elm;
 
 // Merge sorted [a, ae) and [b, be) into d.

@@ -1,6 +1,6 @@
 // cilksort, oneTBB: the same recursion with a task_group per fork.
-#include "config.hpp"
 #include "../common/tbb_setup.hpp"
+#include "config.hpp"
 using cfg::Elm;
 
 // Merge sorted [a, ae) and [b, be) into d.

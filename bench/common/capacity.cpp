@@ -32,7 +32,8 @@ static double run(int threads, long n) {
 }
 
 int main(int argc, char **argv) {
-  int p = argc > 1 ? std::atoi(argv[1]) : static_cast<int>(std::thread::hardware_concurrency());
+  int p =
+      argc > 1 ? std::atoi(argv[1]) : static_cast<int>(std::thread::hardware_concurrency());
   if (p < 1)
     p = 1;
   const long n = 150'000'000;

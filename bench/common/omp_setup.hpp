@@ -6,6 +6,8 @@
 namespace bench {
 inline void omp_warmup() {
 #pragma omp parallel
-  { __asm__ volatile(""); }
+  {
+    __asm__ volatile("");
+  }
 }
 }  // namespace bench

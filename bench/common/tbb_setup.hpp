@@ -2,9 +2,9 @@
 // (bench.sh sets it to P) for the whole run, and start the threads before the timer.
 #pragma once
 #include "bench.hpp"
+#include <memory>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/task_group.h>
-#include <memory>
 
 namespace bench {
 inline std::unique_ptr<tbb::global_control> tbb_setup() {

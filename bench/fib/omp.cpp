@@ -1,6 +1,6 @@
 // fib, OpenMP tasks: fib(n-1) as a task, fib(n-2) in the encountering thread, taskwait.
-#include "config.hpp"
 #include "../common/omp_setup.hpp"
+#include "config.hpp"
 
 long fib(long n) {
   if (n < 2)

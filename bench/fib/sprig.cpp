@@ -1,6 +1,6 @@
 // fib, Sprig: spawn fib(n-1), compute fib(n-2) in the parent, sync.
-#include "config.hpp"
 #include "../common/sprig_setup.hpp"
+#include "config.hpp"
 
 long fib(long n) {
   if (n < 2)

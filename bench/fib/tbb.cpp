@@ -1,6 +1,6 @@
 // fib, oneTBB: a task_group per call; fib(n-1) runs as a task, fib(n-2) in the caller.
-#include "config.hpp"
 #include "../common/tbb_setup.hpp"
+#include "config.hpp"
 
 long fib(long n) {
   if (n < 2)

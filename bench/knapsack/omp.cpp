@@ -1,7 +1,7 @@
 // knapsack, OpenMP tasks: the branch with the item as a task, the branch without it in
 // the encountering thread, then taskwait.
-#include "config.hpp"
 #include "../common/omp_setup.hpp"
+#include "config.hpp"
 using cfg::Item;
 
 // Best value from items e[0..n) with capacity c left and value v so far.

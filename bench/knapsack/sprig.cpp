@@ -1,6 +1,6 @@
 // knapsack, Sprig: spawn both branches, sync, keep the better one.
-#include "config.hpp"
 #include "../common/sprig_setup.hpp"
+#include "config.hpp"
 using cfg::Item;
 
 // Best value from items e[0..n) with capacity c left and value v so far.

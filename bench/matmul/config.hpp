@@ -68,8 +68,9 @@ inline long long check(const char *competitor, const Matrices &m) {
       abx[i] += static_cast<long long>(m.A[i * n + j]) * bx[j];
   for (long i = 0; i < n; ++i)
     if (cx[i] != abx[i])
-      bench::fail(kName, competitor, "row %ld of C is wrong: (Cx)[i] = %lld, (ABx)[i] = %lld",
-                  i, cx[i], abx[i]);
+      bench::fail(kName, competitor,
+                  "row %ld of C is wrong: (Cx)[i] = %lld, (ABx)[i] = %lld", i, cx[i],
+                  abx[i]);
   long long sum = 0;
   for (long i = 0; i < n * n; ++i) {
     if (m.C[i] != static_cast<double>(static_cast<long long>(m.C[i])))

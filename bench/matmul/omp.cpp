@@ -1,6 +1,6 @@
 // matmul, OpenMP tasks: two rounds of four half-size products, taskwait after each.
-#include "config.hpp"
 #include "../common/omp_setup.hpp"
+#include "config.hpp"
 
 // C += A * B on m x m blocks of matrices with row stride ld.
 void mm(double *C, const double *A, const double *B, long m, long ld) {

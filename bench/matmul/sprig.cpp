@@ -1,6 +1,6 @@
 // matmul, Sprig: two rounds of four spawned half-size products.
-#include "config.hpp"
 #include "../common/sprig_setup.hpp"
+#include "config.hpp"
 
 // C += A * B on m x m blocks of matrices with row stride ld.
 void mm(double *C, const double *A, const double *B, long m, long ld) {

@@ -33,7 +33,10 @@
 #include <cstdio>
 
 __attribute__((noinline)) void empty() { __asm__ volatile(""); }
-__attribute__((noinline)) void call_wrapper() { empty(); __asm__ volatile(""); }
+__attribute__((noinline)) void call_wrapper() {
+  empty();
+  __asm__ volatile("");
+}
 
 static void BM_call(benchmark::State &st) {
   for (auto _ : st)
@@ -57,8 +60,9 @@ static void BM_spawn_sync(benchmark::State &st) {
 BENCHMARK(BM_spawn_sync);
 
 static void BM_spawn_only(benchmark::State &st) {
-  for (auto _ : st)
+  for (auto _ : st) {
     [[sprig::spawn]] empty();
+  }
   [[sprig::sync]];
 }
 BENCHMARK(BM_spawn_only);
@@ -134,7 +138,8 @@ static void loop_steal(benchmark::State &st) {
   }
   // Mean time from the spawn to the continuation running on the thief: the part of the
   // round trip spent waiting for a thief (the rest is the join back).
-  st.counters["to_thief_ns"] = benchmark::Counter(to_thief_ns, benchmark::Counter::kAvgIterations);
+  st.counters["to_thief_ns"] =
+      benchmark::Counter(to_thief_ns, benchmark::Counter::kAvgIterations);
 }
 
 static void BM_steal_roundtrip(benchmark::State &st) {

@@ -11,9 +11,8 @@ constexpr long kN = 12;
 constexpr int kMaxN = 16;  // boards live in fixed arrays of this size
 
 // Known counts (OEIS A000170), the independent answer.
-constexpr long kSolutions[kMaxN + 1] = {1,     1,     0,      0,       2,        10,
-                                        4,     40,    92,     352,     724,      2680,
-                                        14200, 73712, 365596, 2279184, 14772512};
+constexpr long kSolutions[kMaxN + 1] = {
+    1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512};
 
 // Is the queen in row j-1 (column a[j-1]) safe from the queens in rows 0..j-2?
 inline bool ok(int j, const char *a) {

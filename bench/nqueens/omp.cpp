@@ -1,6 +1,6 @@
 // nqueens, OpenMP tasks: a task per safe square of row j, then taskwait.
-#include "config.hpp"
 #include "../common/omp_setup.hpp"
+#include "config.hpp"
 
 long nqueens(int n, int j, const char *a) {
   if (n == j)

@@ -1,6 +1,6 @@
 // nqueens, Sprig: spawn one search per safe square of row j, sync, add the counts.
-#include "config.hpp"
 #include "../common/sprig_setup.hpp"
+#include "config.hpp"
 
 long nqueens(int n, int j, const char *a) {
   if (n == j)
@@ -11,8 +11,9 @@ long nqueens(int n, int j, const char *a) {
     std::memcpy(b[i], a, j);
     b[i][j] = static_cast<char>(i);
     count[i] = 0;
-    if (cfg::ok(j + 1, b[i]))
+    if (cfg::ok(j + 1, b[i])) {
       [[sprig::spawn]] count[i] = nqueens(n, j + 1, b[i]);
+    }
   }
   [[sprig::sync]];
   long total = 0;

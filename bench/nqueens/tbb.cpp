@@ -1,6 +1,6 @@
 // nqueens, oneTBB: a task per safe square of row j in one task_group, then wait.
-#include "config.hpp"
 #include "../common/tbb_setup.hpp"
+#include "config.hpp"
 
 long nqueens(int n, int j, const char *a) {
   if (n == j)

@@ -17,7 +17,8 @@ inline long long check(const char *competitor, const std::vector<long> &out) {
   unsigned long long sum = 0;
   for (long i = 0; i < static_cast<long>(out.size()); ++i) {
     if (out[i] != ((i * i) ^ i))
-      bench::fail(kName, competitor, "out[%ld] = %ld, expected %ld", i, out[i], (i * i) ^ i);
+      bench::fail(kName, competitor, "out[%ld] = %ld, expected %ld", i, out[i],
+                  (i * i) ^ i);
     sum += static_cast<unsigned long long>(out[i]);
   }
   return static_cast<long long>(sum >> 1);

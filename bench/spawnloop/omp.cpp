@@ -1,6 +1,6 @@
 // spawnloop, OpenMP tasks: n tasks of a tiny function created in one loop, one taskwait.
-#include "config.hpp"
 #include "../common/omp_setup.hpp"
+#include "config.hpp"
 
 void loop(long *out, long n) {
   for (long i = 0; i < n; ++i) {

@@ -1,10 +1,11 @@
 // spawnloop, Sprig: n spawns of a tiny function in one loop, one sync.
-#include "config.hpp"
 #include "../common/sprig_setup.hpp"
+#include "config.hpp"
 
 void loop(long *out, long n) {
-  for (long i = 0; i < n; ++i)
+  for (long i = 0; i < n; ++i) {
     [[sprig::spawn]] cfg::tiny(&out[i], i);
+  }
   [[sprig::sync]];
 }
 

@@ -1,6 +1,6 @@
 // spawnloop, oneTBB: n task_group::run of a tiny function in one loop, one wait.
-#include "config.hpp"
 #include "../common/tbb_setup.hpp"
+#include "config.hpp"
 
 void loop(long *out, long n) {
   tbb::task_group g;

@@ -37,7 +37,8 @@ inline uint64_t child(uint64_t s, int i) {
 // only against the serial count, by bench.sh.
 inline void check(const char *competitor, long nodes, bool default_tree) {
   if (default_tree && nodes != kExpectedNodes)
-    bench::fail(kName, competitor, "counted %ld nodes, expected %ld", nodes, kExpectedNodes);
+    bench::fail(kName, competitor, "counted %ld nodes, expected %ld", nodes,
+                kExpectedNodes);
 }
 
 inline uint64_t root_arg(int argc, char **argv, bool *default_tree) {

@@ -1,6 +1,6 @@
 // uts, OpenMP tasks: a task per child, then taskwait.
-#include "config.hpp"
 #include "../common/omp_setup.hpp"
+#include "config.hpp"
 
 long uts(uint64_t s, int d) {
   int nc = cfg::num_children(s, d);

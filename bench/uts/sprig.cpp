@@ -1,13 +1,14 @@
 // uts, Sprig: spawn the search of every child, sync, add the counts.
-#include "config.hpp"
 #include "../common/sprig_setup.hpp"
+#include "config.hpp"
 
 // Nodes in the subtree of the node with state s at depth d.
 long uts(uint64_t s, int d) {
   int nc = cfg::num_children(s, d);
   long count[cfg::kMaxChildren];
-  for (int i = 0; i < nc; ++i)
+  for (int i = 0; i < nc; ++i) {
     [[sprig::spawn]] count[i] = uts(cfg::child(s, i), d + 1);
+  }
   [[sprig::sync]];
   long total = 1;
   for (int i = 0; i < nc; ++i)

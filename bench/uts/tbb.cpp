@@ -1,6 +1,6 @@
 // uts, oneTBB: a task per child in one task_group, then wait.
-#include "config.hpp"
 #include "../common/tbb_setup.hpp"
+#include "config.hpp"
 
 long uts(uint64_t s, int d) {
   int nc = cfg::num_children(s, d);

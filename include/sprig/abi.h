@@ -61,11 +61,14 @@ extern "C" {
 #define SPRIG_ABI_VERSION 6
 
 /* sprig_frame.flags */
-#define SPRIG_FRAME_STOLEN 0x1u    /* continuation stolen since the last sync: sync is slow */
-#define SPRIG_FRAME_EXCEPTION 0x2u /* a child's exception waits to be rethrown at the sync */
-#define SPRIG_FRAME_ROOT 0x4u      /* outermost spawning frame of a thread: leave unbinds */
-#define SPRIG_FRAME_ENTERED 0x8u   /* sprig_enter_frame ran (generated code enters lazily,
-                                      at the first spawn; until then flags is 0) */
+#define SPRIG_FRAME_STOLEN 0x1u /* continuation stolen since the last sync: sync is slow   \
+                                 */
+#define SPRIG_FRAME_EXCEPTION                                                              \
+  0x2u                        /* a child's exception waits to be rethrown at the sync */
+#define SPRIG_FRAME_ROOT 0x4u /* outermost spawning frame of a thread: leave unbinds */
+#define SPRIG_FRAME_ENTERED                                                                \
+  0x8u /* sprig_enter_frame ran (generated code enters lazily,                             \
+          at the first spawn; until then flags is 0) */
 
 /* sprig_frame.ctx, word by word: the one definition of the continuation layout. The
  * plugin's setjmp emission (plugin/RuntimeABI.cpp), __builtin_setjmp/longjmp (which fix
@@ -150,31 +153,32 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
 #define SPRIG_HASH2(h, a, b) SPRIG_HASH_STEP(SPRIG_HASH_STEP(h, a), b)
 #define SPRIG_HASH4(h, a, b, c, d) SPRIG_HASH2(SPRIG_HASH2(h, a, b), c, d)
 /* The protocol: version, fence, flag bits. */
-#define SPRIG_ABI_HASH_PROTOCOL_                                                        \
-  SPRIG_HASH4(SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, SPRIG_ASYMMETRIC_FENCE_ABI), \
-              SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION, SPRIG_FRAME_ROOT,              \
-              SPRIG_FRAME_ENTERED)
+#define SPRIG_ABI_HASH_PROTOCOL_                                                           \
+  SPRIG_HASH4(                                                                             \
+      SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, SPRIG_ASYMMETRIC_FENCE_ABI),        \
+      SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION, SPRIG_FRAME_ROOT, SPRIG_FRAME_ENTERED)
 /* The continuation's words. */
-#define SPRIG_ABI_HASH_CTX_(h)                                                          \
-  SPRIG_HASH2(SPRIG_HASH4(h, SPRIG_CTX_FP, SPRIG_CTX_PC, SPRIG_CTX_SP, SPRIG_CTX_SSP),  \
+#define SPRIG_ABI_HASH_CTX_(h)                                                             \
+  SPRIG_HASH2(SPRIG_HASH4(h, SPRIG_CTX_FP, SPRIG_CTX_PC, SPRIG_CTX_SP, SPRIG_CTX_SSP),     \
               SPRIG_CTX_FPSTATE, SPRIG_CTX_WORDS)
 /* sprig_frame: its size and every field's offset. */
-#define SPRIG_ABI_HASH_FRAME_(h)                                                        \
-  SPRIG_HASH2(                                                                          \
-      SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_frame), offsetof(sprig_frame, flags),     \
-                              offsetof(sprig_frame, steals), offsetof(sprig_frame, ctx)), \
-                  offsetof(sprig_frame, join), offsetof(sprig_frame, orig_sp),          \
-                  offsetof(sprig_frame, orig_stack), offsetof(sprig_frame, exceptions)), \
+#define SPRIG_ABI_HASH_FRAME_(h)                                                           \
+  SPRIG_HASH2(                                                                             \
+      SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_frame), offsetof(sprig_frame, flags),        \
+                              offsetof(sprig_frame, steals), offsetof(sprig_frame, ctx)),  \
+                  offsetof(sprig_frame, join), offsetof(sprig_frame, orig_sp),             \
+                  offsetof(sprig_frame, orig_stack), offsetof(sprig_frame, exceptions)),   \
       offsetof(sprig_frame, magic), offsetof(sprig_frame, spawn_count))
 /* sprig_worker_abi: its size, alignment and every field's offset. */
-#define SPRIG_ABI_HASH_WORKER_(h)                                                       \
-  SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_worker_abi), __alignof__(sprig_worker_abi),   \
-                          offsetof(sprig_worker_abi, top), offsetof(sprig_worker_abi, bottom)), \
-              offsetof(sprig_worker_abi, buf), offsetof(sprig_worker_abi, mask),        \
+#define SPRIG_ABI_HASH_WORKER_(h)                                                          \
+  SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_worker_abi), __alignof__(sprig_worker_abi),      \
+                          offsetof(sprig_worker_abi, top),                                 \
+                          offsetof(sprig_worker_abi, bottom)),                             \
+              offsetof(sprig_worker_abi, buf), offsetof(sprig_worker_abi, mask),           \
               offsetof(sprig_worker_abi, limit), offsetof(sprig_worker_abi, spawns))
 /* Version and layout, so a stale header and a new runtime never meet silently. */
-#define SPRIG_ABI_MAGIC                                                                 \
-  ((uint32_t)SPRIG_ABI_HASH_WORKER_(                                                    \
+#define SPRIG_ABI_MAGIC                                                                    \
+  ((uint32_t)SPRIG_ABI_HASH_WORKER_(                                                       \
       SPRIG_ABI_HASH_FRAME_(SPRIG_ABI_HASH_CTX_(SPRIG_ABI_HASH_PROTOCOL_))))
 
 /* ---- Runtime entry points (slow paths; exported by libsprig) ---- */
@@ -195,7 +199,8 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic);
 /* The root frame leaves: return on the thread that entered it, unbind. */
 void __sprig_leave_root(sprig_frame *sf);
 /* A child ended and its parent was stolen. Never returns. */
-__attribute__((noreturn)) void __sprig_child_done(struct sprig_worker *w, sprig_frame *parent);
+__attribute__((noreturn)) void __sprig_child_done(struct sprig_worker *w,
+                                                  sprig_frame *parent);
 /* Sync of a stolen frame, after SPRIG_SETJMP saved the resume point. Never returns:
  * the frame resumes at the setjmp (on its original stack) once all children ended. */
 __attribute__((noreturn)) void __sprig_sync_suspend(sprig_frame *sf);
@@ -208,7 +213,7 @@ __attribute__((noreturn)) void __sprig_sync_suspend(sprig_frame *sf);
  * arguments in callee-saved registers across it. A `preserve_most` call through a lazily
  * bound PLT entry would be wrong: glibc's resolver clobbers r10 (docs/performance.md,
  * attempts 16 and 19). */
-#if defined(SPRIG_RUNTIME_BUILD) && defined(__clang__) && defined(__x86_64__) && \
+#if defined(SPRIG_RUNTIME_BUILD) && defined(__clang__) && defined(__x86_64__) &&           \
     defined(__ELF__)
 #define SPRIG_WAKE_CC __attribute__((preserve_most)) /* the definition's view */
 #else
@@ -275,15 +280,16 @@ SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
 
 /* Save the floating-point control state (rounding mode, exception masks, flush-to-zero,
  * x87 precision) into ctx[SPRIG_CTX_FPSTATE]: MXCSR in its low 32 bits, the x87
- * control word in bits 32..47 (little-endian, checked below). The runtime does it at a suspending sync (the resumer
- * restores it). Not at each spawn, as cheetah does: stmxcsr + fnstcw made a spawn 35%
- * slower (fib); a thief takes the state of its victim's computation instead
- * (runtime/fpstate.h). */
+ * control word in bits 32..47 (little-endian, checked below). The runtime does it at a
+ * suspending sync (the resumer restores it). Not at each spawn, as cheetah does: stmxcsr +
+ * fnstcw made a spawn 35% slower (fib); a thief takes the state of its victim's computation
+ * instead (runtime/fpstate.h). */
 #if defined(__x86_64__)
 #define SPRIG_FP_SAVE(sf)                                                                  \
-  do {                                                                                  \
-    __asm__ volatile("stmxcsr %0" : "=m"(*(uint32_t *)&(sf)->ctx[SPRIG_CTX_FPSTATE]));  \
-    __asm__ volatile("fnstcw %0" : "=m"(*((uint16_t *)&(sf)->ctx[SPRIG_CTX_FPSTATE] + 2))); \
+  do {                                                                                     \
+    __asm__ volatile("stmxcsr %0" : "=m"(*(uint32_t *)&(sf)->ctx[SPRIG_CTX_FPSTATE]));     \
+    __asm__ volatile("fnstcw %0"                                                           \
+                     : "=m"(*((uint16_t *)&(sf)->ctx[SPRIG_CTX_FPSTATE] + 2)));            \
   } while (0)
 #else
 #define SPRIG_FP_SAVE(sf) ((void)(sf))
@@ -323,14 +329,14 @@ SPRIG_INLINE void sprig_leave_helper(sprig_frame *parent) {
 }
 
 /* Sync: fast when the frame was not stolen since its last sync (one load and a branch). */
-#define SPRIG_SYNC(sf)                                                                  \
-  do {                                                                                  \
-    if (SPRIG_UNLIKELY(sprig_frame_sync_is_slow(sf))) {                                 \
-      if (sprig_frame_is_stolen(sf) && __builtin_setjmp((sf)->ctx) == 0)                \
-        __sprig_sync_suspend(sf);                                                       \
-      if (sprig_frame_has_exception(sf))                                                \
-        __sprig_rethrow(sf);                                                            \
-    }                                                                                   \
+#define SPRIG_SYNC(sf)                                                                     \
+  do {                                                                                     \
+    if (SPRIG_UNLIKELY(sprig_frame_sync_is_slow(sf))) {                                    \
+      if (sprig_frame_is_stolen(sf) && __builtin_setjmp((sf)->ctx) == 0)                   \
+        __sprig_sync_suspend(sf);                                                          \
+      if (sprig_frame_has_exception(sf))                                                   \
+        __sprig_rethrow(sf);                                                               \
+    }                                                                                      \
   } while (0)
 
 /* Exit of a spawning function, after its implicit sync. */
@@ -343,10 +349,10 @@ SPRIG_INLINE void sprig_leave_frame(sprig_frame *sf) {
  * outgoing-call space out of the prologue: a dynamic alloca the optimiser cannot remove
  * (the plugin achieves the same in IR). After a steal the continuation runs with the
  * frame pointer on the old stack and the stack pointer on a new one (cactus stack). */
-#define SPRIG_FORCE_FRAME()                                                             \
-  do {                                                                                  \
-    void *sprig_dyn_ = __builtin_alloca(__sprig_zero);                                  \
-    __asm__ volatile("" : : "r"(sprig_dyn_) : "memory");                                \
+#define SPRIG_FORCE_FRAME()                                                                \
+  do {                                                                                     \
+    void *sprig_dyn_ = __builtin_alloca(__sprig_zero);                                     \
+    __asm__ volatile("" : : "r"(sprig_dyn_) : "memory");                                   \
   } while (0)
 
 /* ---- Layout checks ----
@@ -370,8 +376,10 @@ SPRIG_INLINE void sprig_leave_frame(sprig_frame *sf) {
  * under -fcf-protection=return. The FP state word must be none of those. */
 SPRIG_LAYOUT_ASSERT(SPRIG_CTX_FP == 0 && SPRIG_CTX_PC == 1 && SPRIG_CTX_SP == 2,
                     "__builtin_setjmp writes FP, PC, SP to words 0, 1, 2");
-SPRIG_LAYOUT_ASSERT(SPRIG_CTX_SSP == 3, "x86-64's setjmp keeps the shadow-stack pointer in word 3");
-SPRIG_LAYOUT_ASSERT(SPRIG_CTX_FPSTATE > SPRIG_CTX_SSP && SPRIG_CTX_FPSTATE < SPRIG_CTX_WORDS,
+SPRIG_LAYOUT_ASSERT(SPRIG_CTX_SSP == 3,
+                    "x86-64's setjmp keeps the shadow-stack pointer in word 3");
+SPRIG_LAYOUT_ASSERT(SPRIG_CTX_FPSTATE > SPRIG_CTX_SSP &&
+                        SPRIG_CTX_FPSTATE < SPRIG_CTX_WORDS,
                     "the FP state word is one setjmp never writes");
 SPRIG_LAYOUT_ASSERT(SPRIG_CTX_WORDS >= 5, "__builtin_setjmp needs a buffer of five words");
 SPRIG_LAYOUT_ASSERT(sizeof(((sprig_frame *)0)->ctx) == SPRIG_CTX_WORDS * sizeof(void *),
@@ -379,8 +387,9 @@ SPRIG_LAYOUT_ASSERT(sizeof(((sprig_frame *)0)->ctx) == SPRIG_CTX_WORDS * sizeof(
 SPRIG_LAYOUT_ASSERT(sizeof(void *) >= sizeof(uint32_t) + sizeof(uint16_t),
                     "the FP state word holds MXCSR and the x87 control word");
 #if defined(__x86_64__)
-SPRIG_LAYOUT_ASSERT(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
-                    "SPRIG_FP_SAVE puts MXCSR in bits 0..31 and the x87 control word in 32..47");
+SPRIG_LAYOUT_ASSERT(
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+    "SPRIG_FP_SAVE puts MXCSR in bits 0..31 and the x87 control word in 32..47");
 #endif
 
 /* The flags: distinct bits. */
@@ -404,7 +413,8 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, exceptions) == 72, "exceptions at offs
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, magic) == 80, "magic at offset 80");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, spawn_count) == 84, "spawn_count at offset 84");
 SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 88, "sprig_frame is 88 bytes");
-SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0, "join is naturally aligned (atomic)");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0,
+                    "join is naturally aligned (atomic)");
 
 /* sprig_worker_abi: top alone on the thieves' 64-byte line, bottom and the owner's
  * fields on the next one, so a push touches one line and never the thieves'. */
@@ -414,11 +424,15 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, buf) == 72, "buf at offset 72");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, mask) == 80, "mask at offset 80");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, limit) == 88, "limit at offset 88");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, spawns) == 96, "spawns at offset 96");
-SPRIG_LAYOUT_ASSERT(sizeof(sprig_worker_abi) == 128, "sprig_worker_abi is two 64-byte lines");
+SPRIG_LAYOUT_ASSERT(sizeof(sprig_worker_abi) == 128,
+                    "sprig_worker_abi is two 64-byte lines");
 #endif
-SPRIG_LAYOUT_ASSERT(__alignof__(sprig_worker_abi) >= 64, "sprig_worker_abi starts a 64-byte line");
+SPRIG_LAYOUT_ASSERT(__alignof__(sprig_worker_abi) >= 64,
+                    "sprig_worker_abi starts a 64-byte line");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, bottom) % 64 == 0 &&
-                        offsetof(sprig_worker_abi, bottom) - offsetof(sprig_worker_abi, top) >= 64,
+                        offsetof(sprig_worker_abi, bottom) -
+                                offsetof(sprig_worker_abi, top) >=
+                            64,
                     "top and bottom on separate 64-byte lines");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, spawns) + sizeof(uint64_t) <=
                         offsetof(sprig_worker_abi, bottom) + 64,

@@ -76,7 +76,8 @@ typedef struct sprig_worker_abi {
 
 /* The fence protocol is part of the ABI: code and runtime must agree on it (it goes into
  * SPRIG_ABI_MAGIC). */
-#if defined(__x86_64__) && defined(__linux__) && (!defined(SPRIG_ASYMMETRIC_FENCE) || SPRIG_ASYMMETRIC_FENCE)
+#if defined(__x86_64__) && defined(__linux__) &&                                           \
+    (!defined(SPRIG_ASYMMETRIC_FENCE) || SPRIG_ASYMMETRIC_FENCE)
 #define SPRIG_ASYMMETRIC_FENCE_ABI 1
 #else
 #define SPRIG_ASYMMETRIC_FENCE_ABI 0
@@ -120,7 +121,7 @@ void __sprig_process_barrier(void);
  * to a thief whose acquire load of `bottom` reads the new value (sprig_deque_steal). */
 SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f) {
   sprig_worker_abi *d = (sprig_worker_abi *)w;
-  int64_t b = d->bottom; /* owner-private write, so a plain read is exact */
+  int64_t b = d->bottom;              /* owner-private write, so a plain read is exact */
   if (SPRIG_UNLIKELY(b > d->limit)) { /* else b - top <= b - (limit - mask) <= mask */
     /* Past the bound: read top again (relaxed: any value at least as new as the one
      * limit came from keeps the bound safe). Inline, so that no call that returns sits
@@ -130,7 +131,8 @@ SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f
       __sprig_deque_overflow(w);
   }
   __atomic_store_n(&d->buf[b & d->mask], f, __ATOMIC_RELAXED);
-  __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELEASE); /* pairs with the steal's acquire */
+  __atomic_store_n(&d->bottom, b + 1,
+                   __ATOMIC_RELEASE); /* pairs with the steal's acquire */
 }
 
 /* An emptied deque whose indices are this many slots (or more) into the ring starts the
@@ -157,7 +159,8 @@ SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f
  * with top == bottom nothing is stealable, and a thief with an older top fails its CAS.
  * `limit` is the owner's and follows top (the push's bound stays exact). */
 SPRIG_INLINE void sprig_deque_rebase(sprig_worker_abi *d, int64_t t) {
-  if (__builtin_expect((t & d->mask) < SPRIG_DEQUE_REBASE_SLOTS || t >= SPRIG_DEQUE_REBASE_MAX_INDEX, 1))
+  if (__builtin_expect(
+          (t & d->mask) < SPRIG_DEQUE_REBASE_SLOTS || t >= SPRIG_DEQUE_REBASE_MAX_INDEX, 1))
     return;
   int64_t next = (t | d->mask) + 1; /* start of the next lap */
   __atomic_store_n(&d->top, next, __ATOMIC_RELAXED);
@@ -224,7 +227,8 @@ typedef enum sprig_steal_status {
 } sprig_steal_status;
 
 /* Take the oldest entry of `d` into *frame (written only when SPRIG_STEAL_WON). */
-SPRIG_INLINE sprig_steal_status sprig_deque_steal(sprig_worker_abi *d, struct sprig_frame **frame) {
+SPRIG_INLINE sprig_steal_status sprig_deque_steal(sprig_worker_abi *d,
+                                                  struct sprig_frame **frame) {
   /* acquire (Le et al.): synchronises with the CAS (seq_cst) that moved top here, by
    * another thief or the owner. */
   int64_t t = __atomic_load_n(&d->top, __ATOMIC_ACQUIRE);
@@ -235,7 +239,8 @@ SPRIG_INLINE sprig_steal_status sprig_deque_steal(sprig_worker_abi *d, struct sp
   struct sprig_frame *f = __atomic_load_n(&d->buf[t & d->mask], __ATOMIC_RELAXED);
   /* seq_cst: arbitrates against other thieves and against the owner's CAS on the last
    * entry (sprig_deque_pop). */
-  if (!__atomic_compare_exchange_n(&d->top, &t, t + 1, 0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+  if (!__atomic_compare_exchange_n(&d->top, &t, t + 1, 0, __ATOMIC_SEQ_CST,
+                                   __ATOMIC_RELAXED))
     return SPRIG_STEAL_LOST;
   *frame = f;
   return SPRIG_STEAL_WON;
@@ -272,7 +277,8 @@ SPRIG_INLINE int sprig_deque_unchanged(const sprig_worker_abi *d, sprig_deque_sn
   sprig_deque_snapshot now = sprig_deque_snap(d);
   return now.top == s.top && now.bottom == s.bottom;
 }
-SPRIG_INLINE int sprig_deque_worth_stealing(const sprig_worker_abi *d, int lone_entry_pauses) {
+SPRIG_INLINE int sprig_deque_worth_stealing(const sprig_worker_abi *d,
+                                            int lone_entry_pauses) {
   sprig_deque_snapshot s = sprig_deque_snap(d);
   if (s.bottom - s.top >= 2)
     return 1;

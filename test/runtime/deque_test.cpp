@@ -1,11 +1,11 @@
 // Chase-Lev deque (sprig/deque.h): owner push/pop against thieves.
 #include "global.h"
-#include <gtest/gtest.h>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <gtest/gtest.h>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -55,7 +55,9 @@ TEST(Deque, OwnerIsLifo) {
 // Items in the stress tests are numbers disguised as frame pointers: the deque never
 // dereferences its entries, so any distinct non-null value will do.
 sprig_frame *encode(int64_t id) { return reinterpret_cast<sprig_frame *>((id + 1) << 4); }
-int64_t decode(sprig_frame *f) { return static_cast<int64_t>(reinterpret_cast<uintptr_t>(f) >> 4) - 1; }
+int64_t decode(sprig_frame *f) {
+  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(f) >> 4) - 1;
+}
 
 // Thieves take the oldest entries in order; the owner pops the newest; when the deque is
 // empty a pop fails and leaves top == bottom. Indices run far past the ring's size
@@ -145,9 +147,11 @@ TEST(Deque, WorthStealing) {
   sprig_frame f[2];
   EXPECT_FALSE(sprig_deque_worth_stealing(&d.w.abi, sprig::config::kLoneEntryPauses));
   sprig_deque_push(d.abi(), &f[0]);
-  EXPECT_TRUE(sprig_deque_worth_stealing(&d.w.abi, sprig::config::kLoneEntryPauses));  // lone, and nobody touches it
+  EXPECT_TRUE(sprig_deque_worth_stealing(
+      &d.w.abi, sprig::config::kLoneEntryPauses));  // lone, and nobody touches it
   sprig_deque_push(d.abi(), &f[1]);
-  EXPECT_TRUE(sprig_deque_worth_stealing(&d.w.abi, sprig::config::kLoneEntryPauses));  // two: the oldest is safe to take
+  EXPECT_TRUE(sprig_deque_worth_stealing(
+      &d.w.abi, sprig::config::kLoneEntryPauses));  // two: the oldest is safe to take
   ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
 
   // One entry (f[0]). A snapshot, then the owner's churn between two looks.

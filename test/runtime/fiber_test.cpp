@@ -6,9 +6,9 @@
 // (g.settings, runtime/global.h), which runs in this process too since it links libsprig.
 #include "fiber.h"
 #include "global.h"
-#include <gtest/gtest.h>
 #include <csignal>
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <set>
 #include <vector>
 
@@ -46,7 +46,8 @@ TEST(Fiber, Geometry) {
   EXPECT_EQ(sp % 16, 0u);
   EXPECT_TRUE(f->contains(f->start_sp()));
   EXPECT_GE(reinterpret_cast<std::uintptr_t>(f->hi) - sp, sprig::config::kFiberTopReserve);
-  EXPECT_LT(reinterpret_cast<std::uintptr_t>(f->hi) - sp, sprig::config::kFiberTopReserve + 16);
+  EXPECT_LT(reinterpret_cast<std::uintptr_t>(f->hi) - sp,
+            sprig::config::kFiberTopReserve + 16);
   // The whole stack is writable, bottom to top.
   f->lo[0] = 1;
   f->hi[-1] = 1;
@@ -140,7 +141,8 @@ TEST(FiberDeathTest, GuardPageFaultIsReportedAsOverflow) {
         sprig::install_overflow_handler_for_thread();
         *below = 1;
       },
-      testing::ExitedWithCode(134), "sprig: stack overflow on worker 0 \\(fiber stacks are");
+      testing::ExitedWithCode(134),
+      "sprig: stack overflow on worker 0 \\(fiber stacks are");
   // Without the handler it is a plain SIGSEGV.
   EXPECT_EXIT(*below = 1, testing::KilledBySignal(SIGSEGV), "");
   sprig::fiber_put(&w, f);

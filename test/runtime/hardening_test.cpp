@@ -3,15 +3,15 @@
 #include "fiber.h"
 #include "fpstate.h"
 #include "global.h"
-#include <gtest/gtest.h>
 #include <cfenv>
 #include <chrono>
 #include <cstdint>
 #include <exception>
+#include <gtest/gtest.h>
 #include <pthread.h>
 #include <sys/mman.h>
-#include <unistd.h>
 #include <thread>
+#include <unistd.h>
 
 namespace sprig {
 uintptr_t *exception_child_slot_for_test(const std::exception_ptr &e);
@@ -54,7 +54,9 @@ TEST(NativeStack, LookupIsCachedPerThread) {
   auto t0 = std::chrono::steady_clock::now();
   for (int i = 0; i < 10000; ++i)
     sprig::fiber_init_native(&w.native);
-  double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  double us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+          .count();
   EXPECT_LT(us / 10000, 1.0) << "fiber_init_native is not cached";
   EXPECT_TRUE(w.native.contains(__builtin_frame_address(0)));
   // Another thread gets its own record.
@@ -79,7 +81,8 @@ TEST(NativeStackDeathTest, FaultBelowNativeStackIsReported) {
         // Below the stack's lowest byte: the kernel's gap under the main stack.
         *reinterpret_cast<volatile char *>(w.native.lo - 4096) = 1;
       },
-      testing::ExitedWithCode(134), "sprig: stack overflow on worker 0 \\(its thread's own stack");
+      testing::ExitedWithCode(134),
+      "sprig: stack overflow on worker 0 \\(its thread's own stack");
 }
 
 // A frame larger than the guard region, in code without stack probes: the stack
@@ -105,7 +108,8 @@ TEST(FiberDeathTest, FaultFarBelowFiberIsReported) {
           *reinterpret_cast<volatile char *>(target) = 1;
         _exit(0);
       },
-      testing::ExitedWithCode(134), "sprig: stack overflow on worker 0 \\(fiber stacks are");
+      testing::ExitedWithCode(134),
+      "sprig: stack overflow on worker 0 \\(fiber stacks are");
   sprig::fiber_put(&w, f);
 }
 
@@ -185,7 +189,8 @@ TEST(Abi, FlagPredicates) {
   for (uint32_t bits = 0; bits < 16; ++bits) {
     f.flags = bits;
     EXPECT_EQ(sprig_frame_is_stolen(&f), (bits & SPRIG_FRAME_STOLEN) ? 1 : 0) << bits;
-    EXPECT_EQ(sprig_frame_has_exception(&f), (bits & SPRIG_FRAME_EXCEPTION) ? 1 : 0) << bits;
+    EXPECT_EQ(sprig_frame_has_exception(&f), (bits & SPRIG_FRAME_EXCEPTION) ? 1 : 0)
+        << bits;
     EXPECT_EQ(sprig_frame_is_root(&f), (bits & SPRIG_FRAME_ROOT) ? 1 : 0) << bits;
     EXPECT_EQ(sprig_frame_is_entered(&f), (bits & SPRIG_FRAME_ENTERED) ? 1 : 0) << bits;
     EXPECT_EQ(sprig_frame_sync_is_slow(&f),
@@ -252,7 +257,9 @@ TEST(Deque, LoneEntryDoesNotWalkTheRing) {
 // exception header: check that the offset is that word (after a catch it holds the
 // adjusted pointer, i.e. the object itself for a class type caught by reference).
 TEST(Exceptions, ChildSlotIsTheAdjustedPointer) {
-  struct E { int v = 7; };
+  struct E {
+    int v = 7;
+  };
   std::exception_ptr p;
   void *obj = nullptr;
   try {
