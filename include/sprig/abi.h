@@ -60,15 +60,16 @@ extern "C" {
 
 #define SPRIG_ABI_VERSION 6
 
-/* sprig_frame.flags */
-#define SPRIG_FRAME_STOLEN 0x1u /* continuation stolen since the last sync: sync is slow   \
-                                 */
-#define SPRIG_FRAME_EXCEPTION                                                              \
-  0x2u                        /* a child's exception waits to be rethrown at the sync */
-#define SPRIG_FRAME_ROOT 0x4u /* outermost spawning frame of a thread: leave unbinds */
-#define SPRIG_FRAME_ENTERED                                                                \
-  0x8u /* sprig_enter_frame ran (generated code enters lazily,                             \
-          at the first spawn; until then flags is 0) */
+/* sprig_frame.flags:
+ *   STOLEN     continuation stolen since the last sync: the sync is slow
+ *   EXCEPTION  a child's exception waits to be rethrown at the sync
+ *   ROOT       outermost spawning frame of a thread: leaving it unbinds the thread
+ *   ENTERED    sprig_enter_frame ran (generated code enters lazily, at the first spawn;
+ *              until then flags is 0) */
+#define SPRIG_FRAME_STOLEN 0x1u
+#define SPRIG_FRAME_EXCEPTION 0x2u
+#define SPRIG_FRAME_ROOT 0x4u
+#define SPRIG_FRAME_ENTERED 0x8u
 
 /* sprig_frame.ctx, word by word: the one definition of the continuation layout. The
  * plugin's setjmp emission (plugin/RuntimeABI.cpp), __builtin_setjmp/longjmp (which fix
@@ -177,9 +178,13 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
               offsetof(sprig_worker_abi, buf), offsetof(sprig_worker_abi, mask),           \
               offsetof(sprig_worker_abi, limit), offsetof(sprig_worker_abi, spawns))
 /* Version and layout, so a stale header and a new runtime never meet silently. */
+/* Kept to 31 bits: generated code stores the magic at every frame entry, and on x86-64 a
+ * value below 2^31 is one `movq $imm32, mem`; with bit 31 set it takes a register and a
+ * second instruction. */
 #define SPRIG_ABI_MAGIC                                                                    \
-  ((uint32_t)SPRIG_ABI_HASH_WORKER_(                                                       \
-      SPRIG_ABI_HASH_FRAME_(SPRIG_ABI_HASH_CTX_(SPRIG_ABI_HASH_PROTOCOL_))))
+  ((uint32_t)(SPRIG_ABI_HASH_WORKER_(                                                      \
+                  SPRIG_ABI_HASH_FRAME_(SPRIG_ABI_HASH_CTX_(SPRIG_ABI_HASH_PROTOCOL_))) &  \
+              0x7fffffffu))
 
 /* ---- Runtime entry points (slow paths; exported by libsprig) ---- */
 
