@@ -15,6 +15,12 @@ static cl::opt<bool> SprigDebug("sprig-debug", cl::init(false), cl::Hidden,
                                 cl::desc("Sprig: print what the lowering does"));
 bool sprigDebugEnabled() { return SprigDebug; }
 
+static cl::opt<bool> SprigCountSpawns(
+    "sprig-count-spawns", cl::init(false), cl::Hidden,
+    cl::desc("Sprig: count each spawn in its worker's statistics (SPRIG_STATS=1); off by "
+             "default, the count costs every spawn a read-modify-write"));
+bool sprigCountSpawns() { return SprigCountSpawns; }
+
 static cl::opt<bool> SprigStats("sprig-stats", cl::init(false), cl::Hidden,
                                 cl::desc("Sprig: print the lowering's statistics at exit"));
 

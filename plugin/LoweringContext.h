@@ -42,6 +42,8 @@ bool sprigDebugEnabled();
     }                                                                                      \
   } while (false)
 #endif
+// `-mllvm -sprig-count-spawns`: helpers count their spawn for SPRIG_STATS=1.
+bool sprigCountSpawns();
 // Statistics: `-mllvm -sprig-stats` (clang) or `-sprig-stats` (opt) prints them at exit
 // (LLVM's own -stats prints nothing in a release build of LLVM, Debian's included).
 void registerStatistic(llvm::TrackingStatistic &S);

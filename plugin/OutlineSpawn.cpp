@@ -69,6 +69,55 @@ bool hoistTarget(ModuleContext &Ctx, Function &F, CallBase *Call,
   return true;
 }
 
+// A local of F that the spawned statement only reads, and whose address F never lets
+// out (its only users are plain loads and stores of it): load it once in F, at the spawn,
+// and hand the helper the value instead of the address. Nothing else can write it while
+// the statement runs (no pointer to it exists), and the statement's own reads come before
+// the detach (arguments) or, after it, would in the serial program have seen the value of
+// the spawn point too. Saves the parent's store and the helper's load of, e.g., fib's `n`
+// (docs/performance.md, attempt 21). `At` is the parent's spawn point.
+void passReadOnlyLocalsByValue(SpawnFrame &Fr, const SpawnRegion &R, Instruction *At) {
+  SmallVector<AllocaInst *, 8> Candidates;
+  for (Instruction &I : Fr.F.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I);
+        AI && AI != Fr.SF && AI != Fr.Spawned && AI->isStaticAlloca())
+      Candidates.push_back(AI);
+  for (AllocaInst *AI : Candidates) {
+    SmallVector<LoadInst *, 4> Inside;
+    Type *Ty = nullptr;
+    bool OK = true, UsedOutside = false;
+    for (User *U : AI->users()) {
+      auto *I = dyn_cast<Instruction>(U);
+      bool In = I && R.contains(I->getParent());
+      if (auto *L = dyn_cast<LoadInst>(U); L && L->isSimple()) {
+        if (In) {
+          if (Ty && Ty != L->getType())
+            OK = false;
+          Ty = L->getType();
+          Inside.push_back(L);
+        } else
+          UsedOutside = true;
+      } else if (auto *St = dyn_cast<StoreInst>(U);
+                 St && St->isSimple() && St->getPointerOperand() == AI && !In) {
+        UsedOutside = true;
+      } else {
+        OK = false;  // address taken, written by the statement, or an unusual access
+      }
+      if (!OK)
+        break;
+    }
+    // Used only inside: the helper's own (OutlineSpawn's Private); not read: nothing to do.
+    if (!OK || !UsedOutside || Inside.empty())
+      continue;
+    auto *V = new LoadInst(Ty, AI, AI->getName() + ".val", At->getIterator());
+    V->setAlignment(Inside.front()->getAlign());
+    for (LoadInst *L : Inside) {
+      L->replaceAllUsesWith(V);
+      L->eraseFromParent();
+    }
+  }
+}
+
 // The helper's declaration: F's function attributes, less what is not true of it.
 Function *createHelper(ModuleContext &Ctx, Function &F, ArrayRef<Type *> Params) {
   Function *H = Function::Create(
@@ -166,6 +215,9 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   SPRIG_DEBUG(dbgs() << "sprig: spawn in " << F.getName() << ": " << R.Blocks.size()
                      << " blocks, call " << *Call << "\n");
 
+  // ---- read-only locals by value ----
+  passReadOnlyLocalsByValue(Fr, R, BBb->getTerminator());
+
   // ---- values flowing in and out ----
   SetVector<Value *> Inputs;
   for (BasicBlock *BB : R.Blocks)
@@ -223,6 +275,12 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     if (auto *AI = dyn_cast<AllocaInst>(Args[I]))
       dropLifetimeMarkers(AI);
   Function *H = createHelper(Ctx, F, Params);
+  // Return-address continuation (RuntimeABI::ReturnAddressContinuations): the helper is
+  // called `preserve_none`, its return address is the parent's resume point.
+  const bool RAC = Ctx.ABI.ReturnAddressContinuations &&
+                   Params.size() <= RuntimeABI::MaxReturnAddressParams;
+  if (RAC)
+    H->setCallingConv(CallingConv::PreserveNone);
 
   ValueToValueMapTy VMap;
   BasicBlock *HEntry = BasicBlock::Create(C, "entry", H);
@@ -267,8 +325,12 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   auto *HCall = cast<CallBase>(VMap[Call]);
   {
     IRBuilder<> DB(HCall);
+    if (RAC)  // the resume point, before the push publishes the frame
+      Ctx.ABI.emitRecordResumePC(DB, ParentSF);
     Value *K = DB.CreateCall(Ctx.ABI.Detach, {ParentSF}, "sprig.child.no");
     DB.CreateStore(K, ChildNo);
+    if (sprigCountSpawns())
+      DB.CreateCall(Ctx.ABI.CountSpawn, {});
   }
   EH.finish();
 
@@ -291,24 +353,37 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     IRBuilder<> TB(ThenT);
     TB.CreateCall(Ctx.ABI.Enter, {SF});
     Ctx.ABI.emitForceFrame(TB);
+    if (Ctx.ABI.ReturnAddressContinuations)
+      Ctx.ABI.emitFrameContext(TB, SF);  // FP and SP, once per invocation
     BBb = OldBr->getParent();
   }
   IRBuilder<> PBld(OldBr);
   PBld.SetCurrentDebugLocation(DL);
   PBld.CreateStore(PBld.getTrue(), Fr.Spawned);
-  Value *Resumed = Ctx.ABI.emitSetjmp(PBld, SF);
-  BasicBlock *CallBB = BasicBlock::Create(C, "spawn.call", &F, Exit);
-  PBld.CreateCondBr(PBld.CreateICmpEQ(Resumed, PBld.getInt32(0)), CallBB,
-                    Fr.resumedEdge(Exit, "spawn.resumed"));
-  OldBr->eraseFromParent();
+  BasicBlock *CallBB;
+  if (RAC) {
+    // One call: the owner comes back from it when the child returns and the pop finds
+    // the frame; a thief enters at its return address instead (sprig/abi.h).
+    CallBB = BBb;
+  } else {
+    Value *Resumed = Ctx.ABI.emitSetjmp(PBld, SF);
+    CallBB = BasicBlock::Create(C, "spawn.call", &F, Exit);
+    PBld.CreateCondBr(PBld.CreateICmpEQ(Resumed, PBld.getInt32(0)), CallBB,
+                      Fr.resumedEdge(Exit, "spawn.resumed"));
+  }
   IRBuilder<> CB(CallBB);
+  if (RAC)
+    CB.SetInsertPoint(OldBr);
   CB.SetCurrentDebugLocation(DL);
+  CallBase *HC;
   if (ParentPad && F.hasPersonalityFn())
-    CB.CreateInvoke(H, Exit, ParentPad, Args);
+    HC = CB.CreateInvoke(H, Exit, ParentPad, Args);
   else {
-    CB.CreateCall(H, Args);
+    HC = CB.CreateCall(H, Args);
     CB.CreateBr(Exit);
   }
+  HC->setCallingConv(H->getCallingConv());
+  OldBr->eraseFromParent();
   return true;
 }
 

@@ -40,6 +40,8 @@ RuntimeABI::RuntimeABI(Module &M) : M(M), C(M.getContext()) {
   I32 = Type::getInt32Ty(C);
   I64 = Type::getInt64Ty(C);
   VoidTy = Type::getVoidTy(C);
+  Triple T(M.getTargetTriple());
+  ReturnAddressContinuations = T.getArch() == Triple::x86_64 && T.isOSBinFormatELF();
 }
 
 // ---- ABI functions: declarations, then their bodies linked from abi.bc ----
@@ -48,6 +50,8 @@ bool RuntimeABI::link() {
   Detach = M.getOrInsertFunction("__sprig_bc_detach", I32, PtrTy);
   LeaveHelper = M.getOrInsertFunction("__sprig_bc_leave_helper", VoidTy, PtrTy);
   LeaveFrame = M.getOrInsertFunction("__sprig_bc_leave_frame", VoidTy, PtrTy);
+  if (sprigCountSpawns())
+    CountSpawn = M.getOrInsertFunction("__sprig_bc_count_spawn", VoidTy);
   SyncSuspend = M.getOrInsertFunction("__sprig_sync_suspend", VoidTy, PtrTy);
   Rethrow = M.getOrInsertFunction("__sprig_rethrow", VoidTy, PtrTy);
   ChildThrew = M.getOrInsertFunction("__sprig_child_threw", VoidTy, PtrTy, PtrTy, I32);
@@ -56,6 +60,17 @@ bool RuntimeABI::link() {
   if (auto *F = dyn_cast<Function>(SyncSuspend.getCallee())) {
     F->setDoesNotReturn();
     F->setDoesNotThrow();
+  }
+  if (ReturnAddressContinuations) {
+    SyncCapture = M.getOrInsertFunction("__sprig_sync_capture", VoidTy, PtrTy);
+    if (auto *F = dyn_cast<Function>(SyncCapture.getCallee())) {
+      // Returns when the frame resumes at its sync (on its own stack, maybe on another
+      // thread); throws nothing. Through the GOT, as __sprig_wake_one: not a lazily
+      // bound PLT entry, whose resolver would run with the capture half made.
+      F->setCallingConv(CallingConv::PreserveNone);
+      F->setDoesNotThrow();
+      F->addFnAttr(Attribute::NonLazyBind);
+    }
   }
 
   std::string Path = pluginDir() + "/abi.bc";
@@ -98,8 +113,11 @@ bool RuntimeABI::link() {
   Detach = M.getFunction("__sprig_bc_detach");
   LeaveHelper = M.getFunction("__sprig_bc_leave_helper");
   LeaveFrame = M.getFunction("__sprig_bc_leave_frame");
-  for (const char *Name : {"__sprig_bc_enter_frame", "__sprig_bc_detach",
-                           "__sprig_bc_leave_helper", "__sprig_bc_leave_frame"}) {
+  if (sprigCountSpawns())
+    CountSpawn = M.getFunction("__sprig_bc_count_spawn");
+  for (const char *Name :
+       {"__sprig_bc_enter_frame", "__sprig_bc_detach", "__sprig_bc_leave_helper",
+        "__sprig_bc_leave_frame", "__sprig_bc_count_spawn"}) {
     if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
       F->setLinkage(GlobalValue::InternalLinkage);
       F->removeFnAttr(Attribute::NoInline);
@@ -135,6 +153,33 @@ Value *RuntimeABI::emitSetjmp(IRBuilder<> &B, Value *SF) {
   // spawn's setjmp turned s's slot into h's: a resumed continuation saw s ^ k ^ k).
   R->addFnAttr(Attribute::ReturnsTwice);
   return R;
+}
+
+// Return-address continuations: the words of ctx a thief or resumer needs besides the
+// resume address. The frame pointer is F's for the whole invocation. The stack pointer
+// here is the one F's code runs with between calls (its allocas are static or on the
+// heap arena, and the forced-frame alloca never runs), the value a sync completed on
+// the frame's own stack restores (orig_sp). The runtime rewrites this word when it
+// moves the continuation to another stack (stack_switch.h, jump_into), so one store per
+// invocation keeps it right.
+void RuntimeABI::emitFrameContext(IRBuilder<> &B, Value *SF) {
+  Value *Ctx = B.CreateConstInBoundsGEP1_64(I8, SF, CtxOffset, "sprig.ctx");
+  Function *FA = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::frameaddress, {PtrTy});
+  B.CreateStore(B.CreateCall(FA, {B.getInt32(0)}),
+                B.CreateConstInBoundsGEP1_64(PtrTy, Ctx, SPRIG_CTX_FP, "sprig.ctx.fp"));
+  Function *SS = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::stacksave, {PtrTy});
+  B.CreateStore(B.CreateCall(SS, {}),
+                B.CreateConstInBoundsGEP1_64(PtrTy, Ctx, SPRIG_CTX_SP, "sprig.ctx.sp"));
+}
+
+// In the helper: `parent->ctx[SPRIG_CTX_PC] = __builtin_return_address(0)`. The helper
+// is called `preserve_none` with no stack arguments, so at its return address the parent
+// needs only its frame pointer and a stack pointer (docs/design.md, "Continuations").
+void RuntimeABI::emitRecordResumePC(IRBuilder<> &B, Value *ParentSF) {
+  Value *Ctx = B.CreateConstInBoundsGEP1_64(I8, ParentSF, CtxOffset, "sprig.ctx");
+  Function *RA = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::returnaddress);
+  B.CreateStore(B.CreateCall(RA, {B.getInt32(0)}, "sprig.resume.pc"),
+                B.CreateConstInBoundsGEP1_64(PtrTy, Ctx, SPRIG_CTX_PC, "sprig.ctx.pc"));
 }
 
 // The dynamic alloca that makes the backend address every local of F from the frame
@@ -217,17 +262,25 @@ BasicBlock *RuntimeABI::emitSyncWait(SpawnFrame &Fr, Instruction *Term, BasicBlo
   Term->eraseFromParent();
   B.SetInsertPoint(Slow);
   Value *Stolen = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(FlagStolen)), B.getInt32(0));
-  BasicBlock *Jmp = BasicBlock::Create(C, Prefix + ".setjmp", &F, Cont);
+  BasicBlock *Jmp = BasicBlock::Create(
+      C, Prefix + (ReturnAddressContinuations ? ".capture" : ".setjmp"), &F, Cont);
   BasicBlock *Exc = BasicBlock::Create(C, Prefix + ".exc", &F, Cont);
   B.CreateCondBr(Stolen, Jmp, Exc);
   B.SetInsertPoint(Jmp);
-  Value *R = emitSetjmp(B, SF);
-  BasicBlock *Susp = BasicBlock::Create(C, Prefix + ".suspend", &F, Cont);
-  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp,
-                 Fr.resumedEdge(Exc, Prefix + ".resumed"));
-  B.SetInsertPoint(Susp);
-  B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
-  B.CreateUnreachable();
+  if (ReturnAddressContinuations) {
+    // The call returns when every child has ended and the frame resumes on its own
+    // stack; its return address is the resume point (runtime/sync_capture.cpp).
+    B.CreateCall(SyncCapture, {SF})->setCallingConv(CallingConv::PreserveNone);
+    B.CreateBr(Fr.resumedEdge(Exc, Prefix + ".resumed"));
+  } else {
+    Value *R = emitSetjmp(B, SF);
+    BasicBlock *Susp = BasicBlock::Create(C, Prefix + ".suspend", &F, Cont);
+    B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp,
+                   Fr.resumedEdge(Exc, Prefix + ".resumed"));
+    B.SetInsertPoint(Susp);
+    B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
+    B.CreateUnreachable();
+  }
   B.SetInsertPoint(Exc);
   if (!CheckException) {
     B.CreateBr(Cont);

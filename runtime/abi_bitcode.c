@@ -3,9 +3,9 @@
  * Built to lib/sprig/abi.bc. The IR pass (plugin/LowerSpawns.cpp) links these
  * functions into every module it lowers and inlines them (always_inline, internal), so
  * generated code runs exactly the fast paths of sprig/abi.h: one source for both the
- * plugin and hand-lowered code. The setjmp that captures a continuation cannot live in
- * a function (it must capture the spawning function's own frame), so the pass emits it
- * itself, as clang does for __builtin_setjmp.
+ * plugin and hand-lowered code. The capture of a continuation cannot live in a
+ * function (it must capture the spawning function's own frame), so the pass emits it
+ * itself (plugin/RuntimeABI.cpp).
  *===----------------------------------------------------------------------===*/
 #include "sprig/abi.h"
 
@@ -13,3 +13,4 @@ void __sprig_bc_enter_frame(sprig_frame *sf) { sprig_enter_frame(sf); }
 uint32_t __sprig_bc_detach(sprig_frame *parent) { return sprig_detach(parent); }
 void __sprig_bc_leave_helper(sprig_frame *parent) { sprig_leave_helper(parent); }
 void __sprig_bc_leave_frame(sprig_frame *sf) { sprig_leave_frame(sf); }
+void __sprig_bc_count_spawn(void) { sprig_count_spawn(); }

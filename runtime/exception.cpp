@@ -99,6 +99,10 @@ extern "C" void __sprig_leave_helper_exc(sprig_frame *parent) {
   sprig_worker *w = sprig_self();
   if (!sprig_deque_pop(w))
     child_done(as_worker(w), parent);  // parent stolen: never returns
+  // Into the slow state: this child was number 0 if the sync was fast (sprig_detach);
+  // the next child is 1 (sprig_frame.spawn_count).
+  if (!sprig_frame_sync_is_slow(parent))
+    parent->spawn_count = 1;
   parent->flags |= SPRIG_FRAME_EXCEPTION;
 }
 

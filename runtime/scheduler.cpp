@@ -190,7 +190,8 @@ void map_deque(Worker *w) {
   // after the acquire load of a bottom that a push stored (release) after this.
   w->abi.buf = static_cast<sprig_frame **>(m);
   w->abi.mask = static_cast<int64_t>(depth - 1);
-  w->abi.limit = w->abi.mask;  // top is 0
+  // top is 0. Atomic: a worker going to sleep may lower it (sprig/deque.h, limit).
+  __atomic_store_n(&w->abi.limit, w->abi.mask, __ATOMIC_RELAXED);
 }
 
 void init_worker(Worker *w, int id) {

@@ -4,14 +4,18 @@
 // on a futex word `epoch` with a timeout. Wakers bump `epoch` and futex-wake.
 //
 // Who wakes whom:
-//  - a push (sprig_detach, inline) that sees __sprig_sleepers != 0 wakes one sleeper;
+//  - a push (sprig_deque_push, inline) wakes one sleeper. It does not test for sleepers
+//    on every spawn: a worker about to sleep lowers every worker's push bound (`limit`,
+//    sprig/deque.h, lower_push_bounds below), so each worker's next push takes the
+//    bound's slow path, which refreshes the bound and wakes one if __sprig_sleepers != 0;
 //  - a root hand-back wakes all (the root thread among them).
 //
-// Memory ordering: the sleeper increments __sprig_sleepers (seq_cst), re-checks every
-// deque, then waits only if `epoch` is unchanged. The pusher publishes its entry with a
-// release store and reads __sprig_sleepers relaxed, with no fence in between (the spawn
-// fast path stays fence-free), so the Dekker pair is incomplete: a wake-up can be lost
-// when the two race. That is bounded, not a hang: every wait times out after
+// Memory ordering: the sleeper increments __sprig_sleepers (seq_cst), lowers the bounds
+// (relaxed), re-checks every deque, then waits only if `epoch` is unchanged. The pusher
+// reads its bound relaxed before publishing its entry (release), with no fence (the
+// spawn fast path stays fence-free), and an owner refreshing its bound at the same
+// moment may overwrite the lowered value, so the Dekker pair is incomplete: a wake-up
+// can be lost when the two race. That is bounded, not a hang: every wait times out after
 // config::kSleepTimeoutNs (doubling with each timeout in a row, up to 8 times that) and
 // the sleeper looks again. Idle cost: one short wake-up per timeout per worker (the
 // idle-CPU test measures it).
@@ -48,9 +52,19 @@ static bool any_work(Worker *w) {
   return false;
 }
 
+// Make the next push of every worker but w take its slow path, which wakes a sleeper
+// (sprig_deque_push). Relaxed: a request, see the memory-ordering note above.
+static void lower_push_bounds(Worker *w) {
+  const int n = victim_count();
+  for (int i = 0; i < n; ++i)
+    if (Worker *v = &g.workers[i]; v != w)
+      __atomic_store_n(&v->abi.limit, INT64_MIN, __ATOMIC_RELAXED);
+}
+
 bool sleep_idle(Worker *w, unsigned naps) {
   uint32_t e = epoch.load(std::memory_order_acquire);
   __atomic_fetch_add(&__sprig_sleepers, 1, __ATOMIC_SEQ_CST);
+  lower_push_bounds(w);
   if (!any_work(w)) {
     // Back off: each timeout in a row doubles the next wait, up to 2^kSleepBackoffSteps
     // times the first (a long idle stretch costs fewer wake-ups; a lost wake-up, the race

@@ -36,6 +36,9 @@ void print_stats() {
                (unsigned long long)spawns, (unsigned long long)steals,
                (unsigned long long)attempts, (unsigned long long)susp,
                (unsigned long long)tot_fibers);
+  if (spawns == 0)
+    std::fprintf(stderr, "(spawns are counted only in code built with sprig++ -mllvm "
+                         "-sprig-count-spawns)\n");
   std::fprintf(stderr, "peak fibers in use: %llu\n",
                (unsigned long long)peak_fibers_in_use());
   std::fprintf(stderr, "peak stack bytes mapped: %llu (%llu fibers x %zu bytes)\n",

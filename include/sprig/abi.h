@@ -20,6 +20,16 @@
  *       SPRIG_SYNC(&sf); sprig_leave_frame(&sf); return ...;            // every exit
  *     }
  *
+ * On x86-64 the plugin captures continuations without setjmp (docs/design.md,
+ * "Continuations"): the helper is called with the `preserve_none` convention, which
+ * leaves nothing but %rbp and %rsp live across the call, so the helper's return address
+ * is a complete resume point. The parent stores FP and SP into ctx once per invocation
+ * (at its first spawn), the helper stores its return address into ctx[SPRIG_CTX_PC]
+ * before the detach, and a thief's jump into ctx (rbp = FP, rsp = a fresh fiber, jump to
+ * PC) is the same jump as into a setjmp's context. A sync suspends through
+ * __sprig_sync_capture the same way. The two kinds of context mix freely: the runtime
+ * only ever jumps into ctx.
+ *
  * The plugin refines it (docs/design.md, "Lowering"): only `sf.flags = 0` at entry and
  * sprig_enter_frame at the first spawn; no sync or leave on paths that have not spawned;
  * the paths that never spawn split off into a frameless wrapper that tail-calls the
@@ -58,7 +68,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 6
+#define SPRIG_ABI_VERSION 7
 
 /* sprig_frame.flags:
  *   STOLEN     continuation stolen since the last sync: the sync is slow
@@ -76,7 +86,7 @@ extern "C" {
  * words 0..2) and the runtime's stack switches (runtime/stack_switch.h) all use these
  * indices; the layout checks at the end of this file pin them. */
 #define SPRIG_CTX_FP 0      /* frame pointer of the continuation */
-#define SPRIG_CTX_PC 1      /* resume address (written by the setjmp intrinsic) */
+#define SPRIG_CTX_PC 1      /* resume address (the setjmp intrinsic's, or a return address) */
 #define SPRIG_CTX_SP 2      /* stack pointer of the continuation */
 #define SPRIG_CTX_SSP 3     /* shadow-stack pointer (-fcf-protection=return only) */
 #define SPRIG_CTX_FPSTATE 4 /* MXCSR | x87 control word << 32, at a suspending sync */
@@ -112,10 +122,15 @@ typedef struct sprig_frame {
   void *exceptions;
   /* [runner] SPRIG_ABI_MAGIC, written at entry, checked by every slow path. */
   uint32_t magic;
-  /* [runner] children numbered so far in this sync epoch; a child's number orders
-   * exceptions (serial order). Restarts at 0 when no child can be outstanding and none
-   * left an exception; saturates at SPRIG_CHILD_MAX (never reaches ~0u, the "not
-   * detached" marker of __sprig_child_threw). See sprig_detach. */
+  /* [runner] the next child's number in this sync epoch, meaningful only while the
+   * sync is slow (STOLEN or EXCEPTION); a child's number orders exceptions (serial
+   * order). Children spawned while the sync is fast are all numbered 0 and the counter
+   * is left alone: each ended before the next began. The two ways into the slow state
+   * set it to 1, after the one child numbered 0 that may still run or has thrown: the
+   * first steal since the sync (runtime, resume_stolen) and a child's exception kept
+   * while its parent was not stolen (__sprig_leave_helper_exc). Saturates at
+   * SPRIG_CHILD_MAX (never reaches ~0u, the "not detached" marker of
+   * __sprig_child_threw). See sprig_detach. */
   uint32_t spawn_count;
 } sprig_frame;
 
@@ -193,13 +208,11 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
 extern __thread struct sprig_worker *__sprig_tls_worker;
 /* Out-of-line sprig_self(), for targets without the inline sequence. */
 struct sprig_worker *__sprig_current_worker(void);
-/* Number of workers asleep waiting for work; a push wakes one when non-zero. */
-extern int32_t __sprig_sleepers;
 /* Always 0; read through memory so the optimiser must keep a dynamic alloca. */
 extern size_t __sprig_zero;
 
-/* First spawning frame on a thread that is not a worker: start the pool if needed, bind
- * the thread as a worker until this frame leaves. */
+/* First detach of a spawning frame on a thread that is not a worker (sprig_detach):
+ * start the pool if needed, bind the thread as a worker until this frame leaves. */
 void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic);
 /* The root frame leaves: return on the thread that entered it, unbind. */
 void __sprig_leave_root(sprig_frame *sf);
@@ -209,22 +222,15 @@ __attribute__((noreturn)) void __sprig_child_done(struct sprig_worker *w,
 /* Sync of a stolen frame, after SPRIG_SETJMP saved the resume point. Never returns:
  * the frame resumes at the setjmp (on its original stack) once all children ended. */
 __attribute__((noreturn)) void __sprig_sync_suspend(sprig_frame *sf);
+/* The same for return-address continuations (x86-64 ELF, generated code only): called
+ * with the `preserve_none` convention, it records its own return address, the caller's
+ * frame pointer and its stack pointer after the return in sf->ctx, then suspends; the
+ * frame's resumer jumps there, which to the caller is the call returning
+ * (runtime/sync_capture.cpp). Not callable from C: declared for the record only. */
+void __sprig_sync_capture(sprig_frame *sf);
 /* __sprig_deque_overflow (a push past the ring) and __sprig_process_barrier (the thief's
  * fence): sprig/deque.h. */
-/* Wake one sleeping worker (a push found sleepers). Defined `preserve_most` on x86-64
- * (it keeps every register but r11), declared here with the C convention: a C caller is
- * served correctly by a callee that preserves more. The plugin calls it `preserve_most`
- * and `nonlazybind` (through the GOT), so helpers need not keep the spawned call's
- * arguments in callee-saved registers across it. A `preserve_most` call through a lazily
- * bound PLT entry would be wrong: glibc's resolver clobbers r10 (docs/performance.md,
- * attempts 16 and 19). */
-#if defined(SPRIG_RUNTIME_BUILD) && defined(__clang__) && defined(__x86_64__) &&           \
-    defined(__ELF__)
-#define SPRIG_WAKE_CC __attribute__((preserve_most)) /* the definition's view */
-#else
-#define SPRIG_WAKE_CC
-#endif
-SPRIG_WAKE_CC void __sprig_wake_one(void);
+/* __sprig_sleepers and __sprig_wake_one (a push wakes a sleeping worker): sprig/deque.h. */
 /* Rethrow the exception a child left in sf (C++ only; see runtime/exception.cpp). */
 void __sprig_rethrow(sprig_frame *sf);
 /* A spawned statement threw; `exn` is the in-flight exception (landing pad value).
@@ -262,7 +268,9 @@ SPRIG_INLINE struct sprig_worker *sprig_self(void) {
 #endif
 }
 
-/* Entry of a spawning function: a non-worker thread becomes one for the duration. */
+/* Entry of a spawning function (generated code: at its first spawn). Stores only: a
+ * thread that is not a worker yet becomes one at the frame's first detach, which reads
+ * the thread's worker anyway (sprig_detach), so entering costs no thread-local read. */
 SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
   sf->flags = SPRIG_FRAME_ENTERED;
   sf->steals = 0;
@@ -270,8 +278,6 @@ SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
   sf->exceptions = 0;
   sf->spawn_count = 0;
   sf->magic = SPRIG_ABI_MAGIC;
-  if (SPRIG_UNLIKELY(sprig_self() == 0))
-    __sprig_enter_root(sf, SPRIG_ABI_MAGIC);
 }
 
 /* Capture the continuation: 0 now, 1 when a thief (or the resumer of a sync) jumps in.
@@ -305,21 +311,42 @@ SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
  * Numbering: children are numbered only to order the exceptions of one sync epoch when
  * they may run in parallel. When the parent is neither stolen nor holding a child's
  * exception, every earlier child has ended (nothing was stolen, so each ran to its end
- * before the continuation went on) and none threw: numbering restarts at 0. Otherwise
- * the count goes on, saturating at SPRIG_CHILD_MAX: it can never wrap onto ~0u. Past
+ * before the continuation went on) and none threw: the child is number 0 and the
+ * counter is not touched (a fast spawn pays one flag test). Otherwise the count goes on
+ * from where the way into the slow state set it (sprig_frame.spawn_count), saturating
+ * at SPRIG_CHILD_MAX: it can never wrap onto ~0u. Past
  * 2^32 - 2 children in one stolen epoch (no sync in between) children share the last
  * number, and of two of them that throw, the first recorded is kept. While the parent is
  * not stolen, children end in serial order, so equal numbers keep the serial first. */
+/* A thread that is not a worker (sprig_self() == 0) binds as a root worker here, at
+ * the first detach of its outermost spawning frame, which becomes the root frame
+ * (__sprig_enter_root sets SPRIG_FRAME_ROOT; leaving that frame unbinds). Sleeping
+ * workers are woken by the push itself (sprig_deque_push: a sleeper lowers every
+ * worker's push bound). No counter on the way: spawns are counted only in code built
+ * with -mllvm -sprig-count-spawns (sprig_count_spawn). */
 SPRIG_INLINE uint32_t sprig_detach(sprig_frame *parent) {
   struct sprig_worker *w = sprig_self();
+  if (SPRIG_UNLIKELY(w == 0)) {
+    __sprig_enter_root(parent, SPRIG_ABI_MAGIC);
+    w = sprig_self();
+  }
   /* before the push: the parent is ours still */
-  uint32_t child = sprig_frame_sync_is_slow(parent) ? parent->spawn_count : 0;
-  parent->spawn_count = child + (child < SPRIG_CHILD_MAX);
+  uint32_t child = 0;
+  if (SPRIG_UNLIKELY(sprig_frame_sync_is_slow(parent))) {
+    child = parent->spawn_count;
+    parent->spawn_count = child + (child < SPRIG_CHILD_MAX);
+  }
   sprig_deque_push(w, parent);
-  ((sprig_worker_abi *)w)->spawns++;
-  if (SPRIG_UNLIKELY(__atomic_load_n(&__sprig_sleepers, __ATOMIC_RELAXED) != 0))
-    __sprig_wake_one();
   return child;
+}
+
+/* Count a spawn in this worker's statistics (SPRIG_STATS=1). Generated code calls it
+ * after each detach only under -mllvm -sprig-count-spawns: the counter was a
+ * read-modify-write on every spawn's path. */
+SPRIG_INLINE void sprig_count_spawn(void) {
+  struct sprig_worker *w = sprig_self();
+  if (w)
+    ((sprig_worker_abi *)w)->spawns++;
 }
 
 /* In the helper, after the child's work: take the parent back, unless a thief has it. */

@@ -65,10 +65,13 @@ typedef struct sprig_worker_abi {
   /* [immutable after start] ring of frame pointers and its size - 1 (power of two). */
   struct sprig_frame **buf;
   int64_t mask;
-  /* [owner] a push at index bottom <= limit cannot overflow: limit = mask + a value of
-   * top the owner read earlier. top only grows, so the bound only errs on the safe side,
-   * and the push never reads the thieves' line; past it, the push reads top
-   * again. */
+  /* [owner: load, store; a worker going to sleep: store INT64_MIN] a push at index
+   * bottom <= limit cannot overflow: limit = mask + a value of top the owner read
+   * earlier. top only grows, so the bound only errs on the safe side, and the push never
+   * reads the thieves' line; past it, the push reads top again, and wakes a sleeping
+   * worker if there is one. A worker that goes to sleep lowers every worker's limit
+   * (runtime/sleep.cpp), so the next push of each takes that path: the wake-up test
+   * costs the spawn path nothing. Relaxed atomics throughout (see sprig_deque_push). */
   int64_t limit;
   /* [owner] spawns made by this worker (SPRIG_STATS). */
   uint64_t spawns;
@@ -114,25 +117,52 @@ __attribute__((noreturn)) void __sprig_deque_overflow(struct sprig_worker *w);
  * process (runtime/barrier.cpp). Called by the runtime's thieves only. */
 void __sprig_process_barrier(void);
 
+/* Number of workers asleep waiting for work (runtime/sleep.cpp). */
+extern int32_t __sprig_sleepers;
+/* Wake one sleeping worker (a push found sleepers). Defined `preserve_most` on x86-64
+ * (it keeps every register but r11), declared here with the C convention: a C caller is
+ * served correctly by a callee that preserves more. The plugin calls it `preserve_most`
+ * and `nonlazybind` (through the GOT), so helpers need not keep the spawned call's
+ * arguments in callee-saved registers across it. A `preserve_most` call through a lazily
+ * bound PLT entry would be wrong: glibc's resolver clobbers r10 (docs/performance.md,
+ * attempts 16 and 19). */
+#if defined(SPRIG_RUNTIME_BUILD) && defined(__clang__) && defined(__x86_64__) &&           \
+    defined(__ELF__)
+#define SPRIG_WAKE_CC __attribute__((preserve_most)) /* the definition's view */
+#else
+#define SPRIG_WAKE_CC
+#endif
+SPRIG_WAKE_CC void __sprig_wake_one(void);
+
 /* ==== Owner side (inline in generated code) ==== */
 
 /* Push. Memory ordering: the slot store is relaxed; the release store of `bottom` makes it
  * (and every write the parent made before the spawn, its saved context included) visible
- * to a thief whose acquire load of `bottom` reads the new value (sprig_deque_steal). */
+ * to a thief whose acquire load of `bottom` reads the new value (sprig_deque_steal).
+ * `limit` is read and written relaxed: a sleeper's store of INT64_MIN only asks for the
+ * slow path, and an owner's refresh racing with it may undo it; that loses one wake-up,
+ * which the sleeper's timeout bounds (runtime/sleep.cpp), as before the bound carried
+ * the request (the pusher's check of __sprig_sleepers was relaxed and unfenced too). */
 SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f) {
   sprig_worker_abi *d = (sprig_worker_abi *)w;
-  int64_t b = d->bottom;              /* owner-private write, so a plain read is exact */
-  if (SPRIG_UNLIKELY(b > d->limit)) { /* else b - top <= b - (limit - mask) <= mask */
-    /* Past the bound: read top again (relaxed: any value at least as new as the one
-     * limit came from keeps the bound safe). Inline, so that no call that returns sits
-     * on the spawn path (it would make the helper keep more registers). */
-    d->limit = __atomic_load_n(&d->top, __ATOMIC_RELAXED) + d->mask;
-    if (SPRIG_UNLIKELY(b > d->limit))
+  int64_t b = d->bottom; /* owner-private write, so a plain read is exact */
+  int wake = 0;
+  if (SPRIG_UNLIKELY(b > __atomic_load_n(&d->limit, __ATOMIC_RELAXED))) {
+    /* else b - top <= b - (limit - mask) <= mask. Past the bound (or lowered by a
+     * sleeper): read top again (relaxed: any value at least as new as the one limit came
+     * from keeps the bound safe). Inline, so that no call that returns sits on the spawn
+     * path (it would make the helper keep more registers). */
+    int64_t limit = __atomic_load_n(&d->top, __ATOMIC_RELAXED) + d->mask;
+    __atomic_store_n(&d->limit, limit, __ATOMIC_RELAXED);
+    if (SPRIG_UNLIKELY(b > limit))
       __sprig_deque_overflow(w);
+    wake = __atomic_load_n(&__sprig_sleepers, __ATOMIC_RELAXED) != 0;
   }
   __atomic_store_n(&d->buf[b & d->mask], f, __ATOMIC_RELAXED);
   __atomic_store_n(&d->bottom, b + 1,
                    __ATOMIC_RELEASE); /* pairs with the steal's acquire */
+  if (SPRIG_UNLIKELY(wake))
+    __sprig_wake_one(); /* after the push, so the woken worker finds the entry */
 }
 
 /* An emptied deque whose indices are this many slots (or more) into the ring starts the
@@ -165,7 +195,7 @@ SPRIG_INLINE void sprig_deque_rebase(sprig_worker_abi *d, int64_t t) {
   int64_t next = (t | d->mask) + 1; /* start of the next lap */
   __atomic_store_n(&d->top, next, __ATOMIC_RELAXED);
   __atomic_store_n(&d->bottom, next, __ATOMIC_RELEASE); /* pairs with the steal's acquire */
-  d->limit = next + d->mask;
+  __atomic_store_n(&d->limit, next + d->mask, __ATOMIC_RELAXED);
 }
 
 /* Pop the newest entry: 1 if we got it back, 0 if a thief took it.

@@ -166,17 +166,22 @@ TEST(ChildNumber, SaturatesBelowNotDetachedMarker) {
 }
 
 // A parent that is neither stolen nor holding an exception has no child outstanding:
-// numbering restarts at 0 (so a stolen epoch starts with the whole range).
+// every child is number 0 and the counter is not even touched (a fast spawn tests one
+// flag). A child's exception kept while the parent was not stolen moves the frame into
+// the slow state and numbers the next child 1 (so a stolen epoch starts with the whole
+// range).
 TEST(ChildNumber, RestartsWhenNothingIsOutstanding) {
   DequeWorker d;
   sprig_frame f{};
   f.flags = SPRIG_FRAME_ENTERED;
   f.spawn_count = 0xFFFFFFFEu;
   EXPECT_EQ(sprig_detach(&f), 0u);
-  EXPECT_EQ(f.spawn_count, 1u);
+  EXPECT_EQ(f.spawn_count, 0xFFFFFFFEu);  // untouched
   ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
-  f.flags |= SPRIG_FRAME_EXCEPTION;  // a child's exception waits: order matters again
-  EXPECT_EQ(sprig_detach(&f), 1u);
+  EXPECT_EQ(sprig_detach(&f), 0u);
+  __sprig_leave_helper_exc(&f);  // that child threw: kept, the pop succeeds
+  EXPECT_TRUE(sprig_frame_has_exception(&f));
+  EXPECT_EQ(sprig_detach(&f), 1u);  // order matters again
   EXPECT_EQ(sprig_detach(&f), 2u);
 }
 

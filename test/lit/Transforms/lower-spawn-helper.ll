@@ -1,7 +1,9 @@
 ; One spawn: the statement becomes a helper (internal, noinline, "sprig-helper") that
 ; detaches right before the spawned call; the parent enters its frame at the first
 ; spawn, captures its continuation with a nomerge returns_twice setjmp, and calls the
-; helper when the setjmp returns 0. No marker is left.
+; helper when the setjmp returns 0. No marker is left. This module has no target
+; triple, so it gets the setjmp capture of targets other than x86-64 ELF (the
+; return-address capture: lower-spawn-return-address.ll).
 ; RUN: %opt -passes=sprig-lower -S %s | FileCheck %s
 
 declare void @__sprig_spawn_begin(i32)

@@ -14,7 +14,7 @@
 // MARKERS: call void @__sprig_spawn_begin(i32 noundef 0)
 // MARKERS: call void @__sprig_sync()
 // LOWERED-NOT: @__sprig_spawn_begin(
-// LOWERED: define internal void @_Z3fibi.sprig.spawn.0(
+// LOWERED: define internal preserve_nonecc void @_Z3fibi.sprig.spawn.0(
 #include <cstdio>
 long fib(int n) {
   if (n < 2)

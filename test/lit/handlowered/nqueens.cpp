@@ -56,6 +56,7 @@ static __attribute__((noinline)) void nqueens_helper(sprig_frame *parent, long *
   int a0 = n, a1 = row + 1;
   const signed char *a2 = board;
   sprig_detach(parent);
+  sprig_count_spawn(); /* for SPRIG_STATS (generated code: -mllvm -sprig-count-spawns) */
   long r = nqueens(a0, a1, a2);
   *slot = r;
   sprig_leave_helper(parent);

@@ -35,6 +35,7 @@ static __attribute__((noinline)) void tiny_helper(sprig_frame *parent, unsigned 
                                                   long i) {
   unsigned a = static_cast<unsigned>(i);
   sprig_detach(parent);
+  sprig_count_spawn(); /* for SPRIG_STATS (generated code: -mllvm -sprig-count-spawns) */
   unsigned v = tiny(a);
   *slot = v;
   sprig_leave_helper(parent);

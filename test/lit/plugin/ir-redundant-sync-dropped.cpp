@@ -4,8 +4,8 @@
 // RUN: %sprigxx -O0 -fno-exceptions -S -emit-llvm %s -o - | FileCheck %s
 long f(long);
 // CHECK-LABEL: define {{.*}}@_Z3onel(
-// CHECK-COUNT-1: call void @__sprig_sync_suspend
-// CHECK-NOT: call void @__sprig_sync_suspend
+// CHECK-COUNT-1: call preserve_nonecc void @__sprig_sync_capture
+// CHECK-NOT: call preserve_nonecc void @__sprig_sync_capture
 // CHECK: ret i64
 long one(long n) {
   long x, y;
@@ -15,8 +15,8 @@ long one(long n) {
   return x + y;
 }
 // CHECK-LABEL: define {{.*}}@_Z3twol(
-// CHECK-COUNT-2: call void @__sprig_sync_suspend
-// CHECK-NOT: call void @__sprig_sync_suspend
+// CHECK-COUNT-2: call preserve_nonecc void @__sprig_sync_capture
+// CHECK-NOT: call preserve_nonecc void @__sprig_sync_capture
 // CHECK: ret i64
 long two(long n) {
   long x, y;

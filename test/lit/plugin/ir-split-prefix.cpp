@@ -14,7 +14,7 @@ Big g(long);
 
 // CHECK-LABEL: define {{.*}}i64 @_Z3fibl(
 // CHECK-NOT: alloca
-// CHECK-NOT: setjmp
+// CHECK-NOT: .sprig.spawn.
 // CHECK: musttail call {{.*}}i64 @_Z3fibl.sprig.body(i64 {{.*}}%0)
 // CHECK-NEXT: ret i64
 // OFF-NOT: sprig.body
@@ -35,7 +35,7 @@ long fib(long n) {
 
 // A prefix with a store to memory the caller can see: not split.
 // CHECK-LABEL: define {{.*}}i64 @_Z6countsl(
-// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: {{call|invoke}} preserve_nonecc void @{{.*}}.sprig.spawn.
 // CHECK-NOT: sprig.body
 long counts(long n) {
   ++counter;
@@ -51,7 +51,7 @@ long counts(long n) {
 // A prefix that calls a function, even one without effects, is too dear to run twice.
 __attribute__((const)) long heavy(long);
 // CHECK-LABEL: define {{.*}}i64 @_Z11calls_firstl(
-// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: {{call|invoke}} preserve_nonecc void @{{.*}}.sprig.spawn.
 // CHECK-NOT: sprig.body
 long calls_first(long n) {
   long k = heavy(n);
@@ -167,12 +167,12 @@ long first(long n) {
 
 // The bodies follow, in the order of their wrappers, each with the whole lowering.
 // CHECK: define internal {{.*}}i64 @_Z3fibl.sprig.body(
-// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: {{call|invoke}} preserve_nonecc void @{{.*}}.sprig.spawn.
 // CHECK: define internal {{.*}}i64 @_Z8childrenli.sprig.body(
-// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: {{call|invoke}} preserve_nonecc void @{{.*}}.sprig.spawn.
 // CHECK: define internal {{.*}}i64 @_Z6boundsll.sprig.body(
-// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: {{call|invoke}} preserve_nonecc void @{{.*}}.sprig.spawn.
 // CHECK: define internal {{.*}}i64 @_Z4loopl.sprig.body(
-// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: {{call|invoke}} preserve_nonecc void @{{.*}}.sprig.spawn.
 // CHECK: define internal {{.*}}void @_Z5bigfnl.sprig.body(
-// CHECK: llvm.eh.sjlj.setjmp
+// CHECK: {{call|invoke}} preserve_nonecc void @{{.*}}.sprig.spawn.

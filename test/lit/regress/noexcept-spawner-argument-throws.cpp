@@ -5,7 +5,7 @@
 // RUN: %run_opts %s %t | FileCheck %s
 // RUN: %sprigxx -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // CHECK: 1007 2007 5
-// IR: define internal void @_Z5g_argl.sprig.spawn.{{[0-9]+}}({{.*}}) #[[H:[0-9]+]]
+// IR: define internal preserve_nonecc void @_Z5g_argl.sprig.spawn.{{[0-9]+}}({{.*}}) #[[H:[0-9]+]]
 // IR: attributes #[[H]] = {
 // IR-NOT: nounwind
 // IR-SAME: }

@@ -11,6 +11,7 @@ static long chain(long d);
 static __attribute__((noinline)) void chain_helper(sprig_frame *parent, long *r, long d) {
   long a = d - 1;
   sprig_detach(parent);
+  sprig_count_spawn(); /* for SPRIG_STATS (generated code: -mllvm -sprig-count-spawns) */
   long v = chain(a);
   *r = v;
   sprig_leave_helper(parent);

@@ -12,6 +12,7 @@ static long hl_fib(long n);
 static __attribute__((noinline)) void hl_fib_helper(sprig_frame *parent, long *x, long n) {
   long arg = n - 1;
   sprig_detach(parent);
+  sprig_count_spawn(); /* for SPRIG_STATS (generated code: -mllvm -sprig-count-spawns) */
   long r = hl_fib(arg);
   *x = r;
   sprig_leave_helper(parent);

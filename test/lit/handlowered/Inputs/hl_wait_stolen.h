@@ -19,6 +19,7 @@ static __attribute__((noinline)) void wait_until_stolen() {
 // Helper of `spawn wait_until_stolen()`.
 static __attribute__((noinline)) void child_helper(sprig_frame *parent) {
   sprig_detach(parent);
+  sprig_count_spawn(); /* for SPRIG_STATS (generated code: -mllvm -sprig-count-spawns) */
   wait_until_stolen();
   sprig_leave_helper(parent);
 }
