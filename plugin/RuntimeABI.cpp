@@ -2,6 +2,7 @@
 #include "RuntimeABI.h"
 #include "LoweringContext.h"
 #include "sprig/abi.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IRReader/IRReader.h"
@@ -26,6 +27,14 @@ static_assert(sizeof(((sprig_frame *)nullptr)->flags) == 4, "flags is an i32");
 static_assert(SPRIG_CTX_FP == 0 && SPRIG_CTX_PC == 1 && SPRIG_CTX_SP == 2,
               "llvm.eh.sjlj.setjmp's buffer: frame pointer, resume address, stack pointer");
 static_assert(SPRIG_CTX_WORDS >= 5, "ctx holds the setjmp buffer and the FP state");
+
+// Return-address continuations rest on what LLVM's `preserve_none` convention does on
+// x86-64 (nothing but %rbp and %rsp preserved; arguments in r12, r13, r14, r15, rdi, rsi,
+// rdx, rcx, r8, r9, r11, rax), which LLVM documents as unstable across versions. It is
+// verified for this major version (plugin/asm-resume-points.cpp pins the invariant in
+// the generated code); a new LLVM needs that test to pass before this number moves.
+static_assert(LLVM_VERSION_MAJOR == 22,
+              "return-address continuations are verified with LLVM 22's preserve_none only");
 
 static std::string pluginDir() {
   Dl_info Info;

@@ -14,6 +14,7 @@
 #   %expect_exit  test/lit/runtime/Inputs/expect_exit.sh STATUS CMD...: succeeds only if
 #                 CMD exits with exactly STATUS (lit's `not` only knows "non-zero")
 import os
+import sys
 import lit.formats
 
 config.name = "Sprig"
@@ -31,6 +32,7 @@ for var in ["SPRIG_NWORKERS", "SPRIG_STATS", "SPRIG_TRACE", "SPRIG_STACKSIZE",
 config.environment["SPRIG_RUN_REPEAT"] = os.environ.get("SPRIG_RUN_REPEAT", "3")
 
 config.substitutions.append(("%sprigxx", config.sprig_driver))
+config.substitutions.append(("%python", sys.executable))
 # SPRIG_LIT_CXXFLAGS (e.g. -fsanitize=thread) is appended to %clangxx: with a sanitizer
 # build's lit directory, the hand-lowered and runtime tests build under that sanitizer
 # (docs/sanitizers.md). Empty by default.
