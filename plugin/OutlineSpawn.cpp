@@ -75,7 +75,7 @@ bool hoistTarget(ModuleContext &Ctx, Function &F, CallBase *Call,
 // the statement runs (no pointer to it exists), and the statement's own reads come before
 // the detach (arguments) or, after it, would in the serial program have seen the value of
 // the spawn point too. Saves the parent's store and the helper's load of, e.g., fib's `n`
-// (docs/performance.md, attempt 21). `At` is the parent's spawn point.
+// (docs/performance.md, attempt 23). `At` is the parent's spawn point.
 void passReadOnlyLocalsByValue(SpawnFrame &Fr, const SpawnRegion &R, Instruction *At) {
   SmallVector<AllocaInst *, 8> Candidates;
   for (Instruction &I : Fr.F.getEntryBlock())
