@@ -1,16 +1,25 @@
 //===- runtime/env.cpp - SPRIG_* environment variables --------------------===//
 //
-// Read once, at process start (a constructor), so that a bad value stops the program
-// with a clear message before it does any work; reading them starts no thread.
+// Read once, at process start (a constructor); reading them starts no thread.
 //
 //   SPRIG_NWORKERS     1..1024           workers (default: CPUs in the affinity mask)
-//   SPRIG_STACKSIZE    64K..1G           fiber stack size; suffix K, M or G allowed
+//   SPRIG_STACKSIZE    64K..1G           fiber stack size in bytes; suffix K, M or G,
+//                                        with an optional B (4M, 4MB, 4mb, 65536B)
 //   SPRIG_DEQUE_DEPTH  1024..16777216    deepest spawn nesting on one worker
-//   SPRIG_STATS        0 or 1            print per-worker statistics at exit
+//   SPRIG_STATS        boolean           print per-worker statistics at exit
 //   SPRIG_TRACE        list of: steal,sync,fiber,root (or all)
+//   SPRIG_DISPLAY_ENV  boolean           print the settings in effect at start
+// Booleans as OpenMP users type them: 1/0, true/false, yes/no, on/off (any case).
+// Leading and trailing white space is ignored.
+//
+// A bad value never stops the program (the OpenMP convention; a library loaded by, say,
+// Python must not kill its host from a constructor): the runtime warns once, naming the
+// variable, the value, what it accepts and the value it uses instead (the default), and
+// goes on. An unknown SPRIG_* variable (a typo: SPRIG_NWORKER) gets a warning too.
 //===----------------------------------------------------------------------===//
 #include "global.h"
 #include "trace.h"
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -19,18 +28,39 @@
 #include <string>
 #include <unistd.h>
 
+extern char **environ;
+
 namespace sprig {
 
-[[noreturn]] static void bad(const char *var, const char *val, const char *allowed) {
-  std::fprintf(stderr, "sprig: invalid %s='%s': expected %s\n", var, val, allowed);
-  std::exit(2);
+// Every variable the runtime reads (the unknown-variable warning checks against it).
+static const char *const kKnownVariables[] = {
+    "SPRIG_NWORKERS", "SPRIG_STACKSIZE", "SPRIG_DEQUE_DEPTH",
+    "SPRIG_STATS",    "SPRIG_TRACE",     "SPRIG_DISPLAY_ENV",
+};
+
+static void warn_bad(const char *var, const char *val, const char *allowed,
+                     const std::string &used) {
+  std::fprintf(stderr, "sprig: warning: ignoring %s='%s': expected %s; using %s\n", var, val,
+               allowed, used.c_str());
 }
 
-// Parses a decimal integer (digits only: no white space, no sign) with an optional
-// K/M/G suffix (when `suffixes`).
-static bool parse_size(const char *s, bool suffixes, unsigned long long *out) {
-  // Digits first: strtoull would skip leading white space and accept a sign, and
-  // negate the value for '-' (' -18446744073709551615' parsed as 1).
+// The value without leading and trailing white space.
+static std::string trimmed(const char *s) {
+  const char *b = s;
+  while (*b && std::isspace(static_cast<unsigned char>(*b)))
+    ++b;
+  const char *e = b + std::strlen(b);
+  while (e > b && std::isspace(static_cast<unsigned char>(e[-1])))
+    --e;
+  return std::string(b, e);
+}
+
+// Parses a decimal integer (digits only: no sign) with an optional K/M/G suffix and an
+// optional B after it (when `suffixes`).
+static bool parse_size(const std::string &str, bool suffixes, unsigned long long *out) {
+  const char *s = str.c_str();
+  // Digits first: strtoull would accept a sign, and negate the value for '-'
+  // ('-18446744073709551615' parsed as 1).
   if (*s < '0' || *s > '9')
     return false;
   errno = 0;
@@ -53,19 +83,42 @@ static bool parse_size(const char *s, bool suffixes, unsigned long long *out) {
     case 'G':
       shift = 30;
       break;
+    case 'b':
+    case 'B':
+      break;  // bytes, said explicitly
     default:
       return false;
     }
-    ++end;
-    if (v > (~0ull >> shift))
-      return false;
-    v <<= shift;
+    if (shift) {
+      ++end;
+      if (v > (~0ull >> shift))
+        return false;
+      v <<= shift;
+    }
+    if (*end == 'b' || *end == 'B')
+      ++end;
   }
   if (*end)
     return false;
   *out = v;
   return true;
 }
+
+// 1/0, true/false, yes/no, on/off, any case.
+static bool parse_bool(const std::string &s, bool *out) {
+  std::string l;
+  for (char c : s)
+    l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char *t : {"1", "true", "yes", "on"})
+    if (l == t)
+      return *out = true, true;
+  for (const char *f : {"0", "false", "no", "off"})
+    if (l == f)
+      return *out = false, true;
+  return false;
+}
+
+static const char *kBoolWords = "1, 0, true, false, yes, no, on or off";
 
 static int affinity_cpus() {
   cpu_set_t set;
@@ -78,50 +131,119 @@ static int affinity_cpus() {
   return n > 0 ? static_cast<int>(n) : 1;
 }
 
+// Unknown SPRIG_* variables: most likely a typo of a known one.
+static void warn_unknown_variables() {
+  if (!environ)
+    return;
+  for (char **e = environ; *e; ++e) {
+    if (std::strncmp(*e, "SPRIG_", 6) != 0)
+      continue;
+    const char *eq = std::strchr(*e, '=');
+    std::size_t len = eq ? static_cast<std::size_t>(eq - *e) : std::strlen(*e);
+    bool known = false;
+    for (const char *k : kKnownVariables)
+      if (std::strlen(k) == len && std::strncmp(*e, k, len) == 0)
+        known = true;
+    if (!known)
+      std::fprintf(stderr,
+                   "sprig: warning: unknown environment variable %.*s (ignored); Sprig "
+                   "reads SPRIG_NWORKERS, SPRIG_STACKSIZE, SPRIG_DEQUE_DEPTH, SPRIG_STATS, "
+                   "SPRIG_TRACE and SPRIG_DISPLAY_ENV\n",
+                   static_cast<int>(len), *e);
+  }
+}
+
+static std::string trace_names(unsigned mask) {
+  if (!mask)
+    return "(none)";
+  std::string out;
+  for (const char *n : {"steal", "sync", "fiber", "root"})
+    if (mask & trace_category(n))
+      out += (out.empty() ? "" : ",") + std::string(n);
+  return out;
+}
+
+void display_settings(const Settings &s) {
+  std::fprintf(stderr,
+               "SPRIG DISPLAY ENVIRONMENT BEGIN\n"
+               "  _SPRIG_ABI_VERSION = '%d'\n"
+               "  SPRIG_NWORKERS = '%d'%s\n"
+               "  SPRIG_STACKSIZE = '%zu'\n"
+               "  SPRIG_DEQUE_DEPTH = '%zu'\n"
+               "  SPRIG_STATS = '%s'\n"
+               "  SPRIG_TRACE = '%s'\n"
+               "SPRIG DISPLAY ENVIRONMENT END\n",
+               SPRIG_ABI_VERSION, s.nworkers,
+               std::getenv("SPRIG_NWORKERS") ? "" : " (CPUs available)", s.stack_bytes,
+               s.deque_depth, s.stats ? "true" : "false", trace_names(s.trace).c_str());
+}
+
 void parse_environment(Settings &s) {
   unsigned long long v;
   s.cpus = affinity_cpus();
   s.nworkers = s.cpus;
   if (s.nworkers > config::kMaxWorkers)
     s.nworkers = config::kMaxWorkers;
+  warn_unknown_variables();
   if (const char *e = std::getenv("SPRIG_NWORKERS")) {
-    if (!parse_size(e, false, &v) || v < 1 || v > (unsigned)config::kMaxWorkers)
-      bad("SPRIG_NWORKERS", e, "an integer from 1 to 1024");
-    s.nworkers = static_cast<int>(v);
+    if (parse_size(trimmed(e), false, &v) && v >= 1 && v <= (unsigned)config::kMaxWorkers)
+      s.nworkers = static_cast<int>(v);
+    else
+      warn_bad("SPRIG_NWORKERS", e, "an integer from 1 to 1024",
+               std::to_string(s.nworkers) + " (the CPUs available)");
   }
   if (const char *e = std::getenv("SPRIG_STACKSIZE")) {
-    if (!parse_size(e, true, &v) || v < config::kMinStackBytes ||
-        v > config::kMaxStackBytes)
-      bad("SPRIG_STACKSIZE", e, "a size from 64K to 1G (bytes, or with suffix K, M or G)");
-    s.stack_bytes = static_cast<std::size_t>(v);
+    if (parse_size(trimmed(e), true, &v) && v >= config::kMinStackBytes &&
+        v <= config::kMaxStackBytes)
+      s.stack_bytes = static_cast<std::size_t>(v);
+    else
+      warn_bad("SPRIG_STACKSIZE", e,
+               "a size from 64K to 1G (bytes, or with suffix K, M or G, and an optional B)",
+               std::to_string(s.stack_bytes) + " bytes (the default)");
   }
   if (const char *e = std::getenv("SPRIG_DEQUE_DEPTH")) {
-    if (!parse_size(e, false, &v) || v < 1024 || v > (1ull << 24))
-      bad("SPRIG_DEQUE_DEPTH", e, "an integer from 1024 to 16777216");
-    s.deque_depth = static_cast<std::size_t>(v);
+    if (parse_size(trimmed(e), false, &v) && v >= 1024 && v <= (1ull << 24))
+      s.deque_depth = static_cast<std::size_t>(v);
+    else
+      warn_bad("SPRIG_DEQUE_DEPTH", e, "an integer from 1024 to 16777216",
+               std::to_string(s.deque_depth) + " (the default)");
   }
   if (const char *e = std::getenv("SPRIG_STATS")) {
-    if (std::strcmp(e, "0") && std::strcmp(e, "1"))
-      bad("SPRIG_STATS", e, "0 or 1");
-    s.stats = e[0] == '1';
+    bool b;
+    if (parse_bool(trimmed(e), &b))
+      s.stats = b;
+    else
+      warn_bad("SPRIG_STATS", e, kBoolWords, "false (the default)");
   }
   if (const char *e = std::getenv("SPRIG_TRACE")) {
     unsigned mask = 0;
-    std::string list(e);
+    bool ok = true;
+    std::string list = trimmed(e);
     std::size_t pos = 0;
     while (pos <= list.size()) {
       std::size_t comma = list.find(',', pos);
-      std::string item =
-          list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+      std::string item = trimmed(
+          list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos)
+              .c_str());
       unsigned bit = trace_category(item.c_str());
       if (!bit)
-        bad("SPRIG_TRACE", e, "a comma-separated list of steal, sync, fiber, root, all");
+        ok = false;
       mask |= bit;
       if (comma == std::string::npos)
         break;
       pos = comma + 1;
     }
-    s.trace = mask;
+    if (ok)
+      s.trace = mask;
+    else
+      warn_bad("SPRIG_TRACE", e, "a comma-separated list of steal, sync, fiber, root, all",
+               "no tracing (the default)");
+  }
+  if (const char *e = std::getenv("SPRIG_DISPLAY_ENV")) {
+    bool b = false;
+    if (!parse_bool(trimmed(e), &b))
+      warn_bad("SPRIG_DISPLAY_ENV", e, kBoolWords, "false (the default)");
+    s.display_env = b;
   }
 }
 

@@ -35,6 +35,7 @@ void reset_after_fork() {
   g.workers = nullptr;
   g.slots = 0;
   g.nvictims.store(0, std::memory_order_relaxed);
+  g.bound_roots.store(0, std::memory_order_relaxed);
   __atomic_store_n(&__sprig_sleepers, 0, __ATOMIC_RELAXED);
   init_process_barrier();  // membarrier registration belongs to the old address space
   g.started.store(false, std::memory_order_release);

@@ -17,6 +17,7 @@ struct Settings {
   std::size_t deque_depth = config::kDefaultDequeDepth;
   bool stats = false;
   unsigned trace = 0;  // bit mask of trace categories (runtime/trace.h)
+  bool display_env = false;  // SPRIG_DISPLAY_ENV: print the settings at start
 };
 
 struct Global {
@@ -30,6 +31,12 @@ struct Global {
   // grows (a slot's deque stays valid once mapped). Relaxed: a thief that reads an older
   // value only looks at fewer victims.
   std::atomic<int> nvictims{0};
+  // Root computations bound to a root slot right now (root.cpp). When it reaches
+  // nworkers, every CPU the pool was sized for already has a thread running Sprig work
+  // (each bound root's thread plus the nworkers - 1 pool threads), so a new root runs
+  // its computation on a private worker instead: thieves would only add steals and
+  // waits at its syncs, not parallelism. Relaxed: a heuristic, read once at entry.
+  std::atomic<int> bound_roots{0};
   std::atomic<bool> started{false};  // pool threads exist (lazy start)
   std::mutex start_mutex;
   std::size_t page_bytes = 4096;
@@ -53,6 +60,7 @@ inline void check_magic(const sprig_frame *f, const char *where) {
 
 // runtime/env.cpp
 void parse_environment(Settings &s);
+void display_settings(const Settings &s);  // SPRIG_DISPLAY_ENV, to stderr
 // runtime/scheduler.cpp: the pool starts at the first root entry (lazy start).
 void start_workers();
 // A worker record's owner-private start state (id, victim-choice seed).

@@ -86,20 +86,27 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   // Many roots: the thread binds a root slot of its own, an extra worker with its own
   // deque, for the duration of this root computation. Other workers steal from it; while
   // it waits at a sync it steals only work of its own computation.
-  Worker *w = take_root_slot();
+  // With as many roots bound as the pool has workers, the CPUs the pool was sized for
+  // are busy (Global::bound_roots): run this computation serially, as with no slot free.
+  Worker *w = g.bound_roots.load(std::memory_order_relaxed) < g.settings.nworkers
+                  ? take_root_slot()
+                  : nullptr;
   if (__builtin_expect(!w, 0)) {
-    w = serial_worker();  // every slot bound: run this computation serially
+    w = serial_worker();  // every slot bound, or the pool saturated: run it serially
     sf->flags |= SPRIG_FRAME_ROOT;
     set_self(w);
-    SPRIG_TRACE(kTraceRoot, "no root slot free: thread runs frame %p serially", (void *)sf);
+    SPRIG_TRACE(kTraceRoot, "pool saturated or no root slot free: thread runs frame %p "
+                            "serially", (void *)sf);
     return;
   }
+  g.bound_roots.fetch_add(1, std::memory_order_relaxed);
   fiber_init_native(&w->native);  // cached per thread (fiber.cpp)
   // The scheduler loop's stack, mapped now: a root waiting at a sync needs it, and out
   // of memory the computation runs serially instead (a failed mapping later could not).
   // (At P=1 nothing is ever stolen, so a root never waits: no scheduler stack.)
   if (g.settings.nworkers > 1 && !w->sched_fiber && !(w->sched_fiber = fiber_try_get(w))) {
     w->root_frame.store(nullptr, std::memory_order_relaxed);
+    g.bound_roots.fetch_sub(1, std::memory_order_relaxed);
     w->slot_taken.store(false, std::memory_order_release);
     w = serial_worker();
     sf->flags |= SPRIG_FRAME_ROOT;
@@ -149,6 +156,7 @@ void __sprig_leave_root(sprig_frame *sf) {
   root->cur = nullptr;
   root->root_frame.store(nullptr, std::memory_order_relaxed);
   set_self(nullptr);
+  g.bound_roots.fetch_sub(1, std::memory_order_relaxed);
   root->slot_taken.store(false, std::memory_order_release);  // the next binder sees all
 }
 

@@ -58,6 +58,8 @@ __attribute__((constructor)) static void process_init() {
   long page = sysconf(_SC_PAGESIZE);
   g.page_bytes = page > 0 ? static_cast<std::size_t>(page) : 4096;
   parse_environment(g.settings);
+  if (g.settings.display_env)
+    display_settings(g.settings);
   g_trace = g.settings.trace;
   init_process_barrier();
   install_fork_handlers();
@@ -272,6 +274,16 @@ extern "C" {
 sprig_worker *__sprig_current_worker(void) { return __sprig_tls_worker; }  // out of line
 
 int sprig_nworkers(void) { return g.settings.nworkers; }
+
+int sprig_set_nworkers(int n) {
+  if (n < 1 || n > config::kMaxWorkers)
+    return -1;
+  std::lock_guard<std::mutex> l(g.start_mutex);  // against a concurrent first spawn
+  if (g.started.load(std::memory_order_relaxed))
+    return -1;  // the pool exists: its size is fixed
+  g.settings.nworkers = n;
+  return 0;
+}
 
 int sprig_worker_id(void) {
   Worker *w = self();

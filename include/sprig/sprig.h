@@ -33,7 +33,9 @@
  * header compiles everywhere; its functions then describe a single worker.
  *
  * Environment: SPRIG_NWORKERS (workers; default: CPUs available), SPRIG_STACKSIZE (stack
- * of a stolen continuation; default 1M), SPRIG_STATS=1, SPRIG_TRACE, SPRIG_DEQUE_DEPTH.
+ * of a stolen continuation; default 1M), SPRIG_STATS=1, SPRIG_TRACE, SPRIG_DEQUE_DEPTH,
+ * SPRIG_DISPLAY_ENV=1 (print the settings at start). A bad value is a warning naming the
+ * value used instead, never an exit (docs/environment.md).
  *===----------------------------------------------------------------------===*/
 #ifndef SPRIG_SPRIG_H
 #define SPRIG_SPRIG_H
@@ -50,9 +52,15 @@ int sprig_nworkers(void);
  * spawning function). A continuation can move between workers at a spawn or a sync, so
  * the value is only good until the next one. */
 int sprig_worker_id(void);
+/* Set the number of workers (1..1024), overriding SPRIG_NWORKERS, before the first
+ * spawn of the process starts the pool: 0 on success, -1 if n is out of range or the pool
+ * has started already (its size is fixed then; nothing changes). */
+int sprig_set_nworkers(int n);
 #else
 static inline int sprig_nworkers(void) { return 1; }
 static inline int sprig_worker_id(void) { return 0; }
+/* The serial elision runs on one worker whatever is asked. */
+static inline int sprig_set_nworkers(int n) { return n >= 1 && n <= 1024 ? 0 : -1; }
 #endif
 
 #ifdef __cplusplus
@@ -61,6 +69,8 @@ static inline int sprig_worker_id(void) { return 0; }
 namespace sprig {
 inline int nworkers() { return sprig_nworkers(); }
 inline int worker_id() { return sprig_worker_id(); }
+// Before the first spawn: true if the pool will have n workers (sprig_set_nworkers).
+inline bool set_nworkers(int n) { return sprig_set_nworkers(n) == 0; }
 }  // namespace sprig
 #endif
 

@@ -1,7 +1,7 @@
 # lit configuration for Sprig. Substitutions:
 #   %sprigxx      build/bin/sprig++ (clang++-22 + plugin + runtime)
 #   %clangxx      plain clang++-22 (the serial elision: attributes ignored), plus
-#                 $SPRIG_LIT_CXXFLAGS if set (sanitizer runs)
+#                 $SPRIGTEST_LIT_CXXFLAGS if set (sanitizer runs)
 #   %plugin       path of SprigFrontend.so, the clang plugin (for -fplugin= / -cc1 -load)
 #   %passplugin   path of SprigPlugin.so, the LLVM pass plugin (opt -load-pass-plugin=)
 #   %opt          opt-22 with SprigPlugin.so loaded
@@ -29,14 +29,14 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ["SPRIG_NWORKERS", "SPRIG_STATS", "SPRIG_TRACE", "SPRIG_STACKSIZE",
             "SPRIG_DEQUE_DEPTH"]:
     config.environment.pop(var, None)
-config.environment["SPRIG_RUN_REPEAT"] = os.environ.get("SPRIG_RUN_REPEAT", "3")
+config.environment["SPRIGTEST_RUN_REPEAT"] = os.environ.get("SPRIGTEST_RUN_REPEAT", "3")
 
 config.substitutions.append(("%sprigxx", config.sprig_driver))
 config.substitutions.append(("%python", sys.executable))
-# SPRIG_LIT_CXXFLAGS (e.g. -fsanitize=thread) is appended to %clangxx: with a sanitizer
+# SPRIGTEST_LIT_CXXFLAGS (e.g. -fsanitize=thread) is appended to %clangxx: with a sanitizer
 # build's lit directory, the hand-lowered and runtime tests build under that sanitizer
 # (docs/sanitizers.md). Empty by default.
-_extra = os.environ.get("SPRIG_LIT_CXXFLAGS", "").strip()
+_extra = os.environ.get("SPRIGTEST_LIT_CXXFLAGS", "").strip()
 config.substitutions.append(("%clangxx", config.clangxx + (" " + _extra if _extra else "")))
 config.substitutions.append(("%plugin", config.sprig_plugin))
 config.substitutions.append(("%passplugin", config.sprig_pass_plugin))
@@ -72,7 +72,7 @@ except OSError:
 if os.path.exists(os.path.join(os.path.dirname(config.clangxx), "..", "lib", "libomp.so")):
     config.available_features.add("openmp")
 
-# Features "tsan" / "asan": $SPRIG_LIT_CXXFLAGS builds the tests' programs under
+# Features "tsan" / "asan": $SPRIGTEST_LIT_CXXFLAGS builds the tests' programs under
 # ThreadSanitizer / AddressSanitizer (the tsan-lit / asan-lit ctest entries,
 # test/CMakeLists.txt). As with clang, the last -fsanitize= / -fno-sanitize= naming one
 # wins.

@@ -3,8 +3,8 @@
 // REQUIRES: openmp
 // RUN: %clangxx -O2 -Wno-unknown-attributes -fopenmp -pthread %s -o %t.serial
 // RUN: %sprigxx -O2 -fopenmp %s -o %t.par
-// RUN: env SPRIG_RUN_REPEAT=5 %run_p %t.serial %t.par 0 | FileCheck %s --check-prefix=ASYNC
-// RUN: env SPRIG_RUN_REPEAT=5 %run_p %t.serial %t.par 1 | FileCheck %s --check-prefix=OMP
+// RUN: env SPRIGTEST_RUN_REPEAT=5 %run_p %t.serial %t.par 0 | FileCheck %s --check-prefix=ASYNC
+// RUN: env SPRIGTEST_RUN_REPEAT=5 %run_p %t.serial %t.par 1 | FileCheck %s --check-prefix=OMP
 // ASYNC: outside: 610
 // ASYNC: inside: 610 55
 // OMP: outside: 220

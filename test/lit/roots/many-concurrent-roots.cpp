@@ -3,7 +3,7 @@
 // entered, so 44 of them find no slot free and run serially. All results right.
 // RUN: %clangxx -O2 -Wno-unknown-attributes -pthread %s -o %t.serial
 // RUN: %sprigxx -O2 %s -o %t.par
-// RUN: env SPRIG_RUN_REPEAT=1 %run_p %t.serial %t.par | FileCheck %s
+// RUN: env SPRIGTEST_RUN_REPEAT=1 %run_p %t.serial %t.par | FileCheck %s
 // CHECK: threads=300 sum=226200 entered=300
 #include <atomic>
 #include <cstdio>

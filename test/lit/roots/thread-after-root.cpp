@@ -2,7 +2,7 @@
 // joins calls a spawning function: two roots at once, on two root slots.
 // RUN: %clangxx -O2 -Wno-unknown-attributes -pthread %s -o %t.serial
 // RUN: %sprigxx -O2 %s -o %t.par
-// RUN: env SPRIG_RUN_REPEAT=10 %run_p %t.serial %t.par | FileCheck %s
+// RUN: env SPRIGTEST_RUN_REPEAT=10 %run_p %t.serial %t.par | FileCheck %s
 // CHECK: 55 55
 #include <cstdio>
 #include <thread>

@@ -2,7 +2,7 @@
 // the thread is a root of its own (a root slot, not the one-root mutex that deadlocked).
 // RUN: %clangxx -O2 -Wno-unknown-attributes -pthread %s -o %t.serial
 // RUN: %sprigxx -O2 %s -o %t.par
-// RUN: env SPRIG_RUN_REPEAT=10 %run_p %t.serial %t.par | FileCheck %s
+// RUN: env SPRIGTEST_RUN_REPEAT=10 %run_p %t.serial %t.par | FileCheck %s
 // CHECK: x=610 y=55 OK
 #include <cstdio>
 #include <thread>
