@@ -10,6 +10,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include <dlfcn.h>
 
 using namespace llvm;
@@ -117,6 +118,7 @@ bool RuntimeABI::link() {
       if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == W)
         CB->setCallingConv(CallingConv::PreserveMost);
   }
+  addLinkHint();
   // Linking replaced our declarations by new functions: look them up again.
   Enter = M.getFunction("__sprig_bc_enter_frame");
   Detach = M.getFunction("__sprig_bc_detach");
@@ -135,6 +137,24 @@ bool RuntimeABI::link() {
     }
   }
   return true;
+}
+
+// Objects with spawns built by sprig++ but linked by another driver without -lsprig fail
+// with "undefined reference to __sprig_tls_worker" and the like, which says nothing of the
+// cause. So each such module also refers to a symbol whose name is the advice (defined by
+// libsprig, runtime/scheduler.cpp), from a private constant kept by llvm.compiler.used:
+// the linker's list of undefined references then carries the fix. One pointer per module.
+void RuntimeABI::addLinkHint() {
+  const char *Name = "__sprig_runtime_not_linked__link_with_sprigxx_or_add_lsprig";
+  if (M.getNamedValue("sprig.link.hint"))
+    return;
+  GlobalVariable *Hint = M.getGlobalVariable(Name);
+  if (!Hint)
+    Hint = new GlobalVariable(M, I8, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+                              nullptr, Name);
+  auto *Ref = new GlobalVariable(M, PtrTy, /*isConstant=*/true,
+                                 GlobalValue::PrivateLinkage, Hint, "sprig.link.hint");
+  appendToCompilerUsed(M, {Ref});
 }
 
 Value *RuntimeABI::emitSetjmp(IRBuilder<> &B, Value *SF) {

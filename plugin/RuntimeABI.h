@@ -73,6 +73,7 @@ public:
   llvm::FunctionCallee allocaReleaseFn();
 
 private:
+  void addLinkHint();  // see RuntimeABI.cpp
   llvm::Module &M;
   llvm::LLVMContext &C;
   llvm::Type *PtrTy, *I8, *I32, *I64, *VoidTy;

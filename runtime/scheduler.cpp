@@ -40,6 +40,10 @@
 extern "C" {
 __thread sprig_worker *__sprig_tls_worker = nullptr;
 int32_t __sprig_sleepers = 0;
+// Referred to by every module with spawns (plugin/RuntimeABI.cpp, addLinkHint): linked
+// without libsprig, the undefined reference names the fix.
+extern const char __sprig_runtime_not_linked__link_with_sprigxx_or_add_lsprig;
+const char __sprig_runtime_not_linked__link_with_sprigxx_or_add_lsprig = 0;
 size_t __sprig_zero = 0;
 }
 

@@ -58,5 +58,10 @@ entry:
 ; CHECK-DAG: attributes #[[SPAWNER]] = { noinline "frame-pointer"="all" "no-realign-stack" "sprig-spawner" }
 ; CHECK-DAG: attributes #[[HELPER]] = { noinline "sprig-helper" }
 ; CHECK-NOT: setjmp
+; The link hint (driver/link-hint.test): a module with spawns refers to the symbol whose
+; name says to link the runtime.
+; DECL: @__sprig_runtime_not_linked__link_with_sprigxx_or_add_lsprig = external constant i8
+; DECL: @sprig.link.hint = private constant ptr @__sprig_runtime_not_linked__link_with_sprigxx_or_add_lsprig
+; DECL: @llvm.compiler.used = appending global [1 x ptr] [ptr @sprig.link.hint]
 ; DECL: declare preserve_nonecc void @__sprig_sync_capture(ptr) #[[CAP:[0-9]+]]
 ; DECL: attributes #[[CAP]] = { nounwind nonlazybind }
