@@ -47,18 +47,11 @@ for b in $BENCHES; do [ -d "$ROOT/bench/$b" ] || die "unknown benchmark '$b'"; d
 [[ "$PMAX" =~ ^[1-9][0-9]*$ ]] || die "BENCH_P must be a positive integer"
 [[ "$POVER" =~ ^[0-9]+$ ]] || die "BENCH_POVER must be a non-negative integer"
 
-# ---- dependencies: the project's list, plus GNU time for the peak RSS ----
-"$ROOT/scripts/install-deps.sh" || die "missing dependencies (see above)"
-if [ ! -x /usr/bin/time ]; then
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  echo "bench.sh: installing the Debian package 'time' (for /usr/bin/time)"
-  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-      $SUDO apt-get install -y -qq --no-install-recommends time; } >/dev/null ||
-    die "could not install the 'time' package (needed for peak RSS)"
-fi
+# ---- dependencies: the project's list with the benchmarks' own (peers, gnuplot, GNU
+# time for the peak RSS) ----
+"$ROOT/scripts/install-deps.sh" --bench || die "missing dependencies (see above)"
 for t in gnuplot python3 timeout; do
-  command -v $t >/dev/null || die "$t not found (run 'make deps')"
+  command -v $t >/dev/null || die "$t not found (run 'scripts/install-deps.sh --bench')"
 done
 
 OUT="$BUILD/bench"

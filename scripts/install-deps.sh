@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Sprig needs, and only those that are missing.
 # Idempotent and quiet when everything is present; on failure names the package.
+#   scripts/install-deps.sh          what `make build`, `make demo` and `make test` need
+#   scripts/install-deps.sh --bench  that, plus the peers and tools of `make bench`
+#                                    (Google Benchmark, oneTBB, gnuplot, GNU time)
 set -u
 PKGS=(
   cmake make
-  clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libclang-rt-22-dev libomp-22-dev
-  libgtest-dev googletest libbenchmark-dev libtbb-dev libhwloc-dev
-  python3 gnuplot-nox
+  clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libclang-rt-22-dev
+  libomp-22-dev       # tests: OpenMP threads that enter spawning functions (roots/)
+  libgtest-dev googletest
+  python3
 )
+case "${1:-}" in
+  --bench) PKGS+=(libbenchmark-dev libtbb-dev gnuplot-nox time) ;;
+  "") ;;
+  *) echo "usage: scripts/install-deps.sh [--bench]" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
