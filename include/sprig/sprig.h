@@ -29,8 +29,9 @@
  * functions with variable-length arrays or alloca.
  *
  * The serial elision: any other compiler ignores the attributes and builds the same
- * program, run serially (clang++ -Wno-unknown-attributes, g++ -Wno-attributes). This
- * header compiles everywhere; its functions then describe a single worker.
+ * program, run serially (clang++ -Wno-unknown-attributes, g++ -Wno-attributes; including
+ * this header silences those warnings, see below). This header compiles everywhere; its
+ * functions then describe a single worker.
  *
  * Environment: SPRIG_NWORKERS (workers; default: CPUs available), SPRIG_STACKSIZE (stack
  * of a stolen continuation; default 1M), SPRIG_STATS=1, SPRIG_TRACE, SPRIG_DEQUE_DEPTH,
@@ -39,6 +40,23 @@
  *===----------------------------------------------------------------------===*/
 #ifndef SPRIG_SPRIG_H
 #define SPRIG_SPRIG_H
+
+/* The serial elision: a compiler without the plugin ignores [[sprig::spawn]] and
+ * [[sprig::sync]] but warns about each. Neither g++ nor clang++ has a switch for one
+ * attribute namespace on statements (g++'s -Wno-attributes=sprig:: leaves "attributes at
+ * the beginning of statement are ignored"), so this header turns the unknown-attribute
+ * warning off for the rest of the translation unit: -Wunknown-attributes under clang,
+ * -Wattributes under g++ (which also silences its other attribute warnings). Define
+ * SPRIG_KEEP_ATTRIBUTE_WARNINGS before including it to keep them. With sprig++ the
+ * attributes are known and nothing is changed. */
+#if !defined(__SPRIG__) && !defined(SPRIG_RUNTIME_BUILD) &&                                \
+    !defined(SPRIG_KEEP_ATTRIBUTE_WARNINGS)
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wunknown-attributes"
+#elif defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wattributes"
+#endif
+#endif
 
 #ifdef __cplusplus
 extern "C" {

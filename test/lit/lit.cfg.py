@@ -72,6 +72,12 @@ except OSError:
 if os.path.exists(os.path.join(os.path.dirname(config.clangxx), "..", "lib", "libomp.so")):
     config.available_features.add("openmp")
 
+# Feature "gxx": GNU g++ is on the PATH (the serial elision with another compiler).
+import shutil
+if shutil.which("g++"):
+    config.available_features.add("gxx")
+    config.substitutions.append(("%gxx", shutil.which("g++")))
+
 # Features "tsan" / "asan": $SPRIGTEST_LIT_CXXFLAGS builds the tests' programs under
 # ThreadSanitizer / AddressSanitizer (the tsan-lit / asan-lit ctest entries,
 # test/CMakeLists.txt). As with clang, the last -fsanitize= / -fno-sanitize= naming one
