@@ -6,7 +6,7 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 # it, see .ci/run). Given on the command line, it also reconfigures an existing build.
 WERROR   ?=
 
-.PHONY: deps configure build test demo bench fuzz clean
+.PHONY: deps configure build test demo bench fuzz package clean
 
 deps:
 	@scripts/install-deps.sh
@@ -39,6 +39,10 @@ FUZZ_JOBS ?= $(JOBS)
 fuzz: build
 	@python3 test/fuzz/run.py --seeds $(FUZZ_FROM)..$$(($(FUZZ_FROM) + $(N) - 1)) --jobs $(FUZZ_JOBS) \
 	  --sprigxx $(BUILD)/bin/sprig++ --keep $(BUILD)/fuzz-failures $(FUZZ_FLAGS)
+
+# A Debian package of the install tree (cmake/SprigPackage.cmake): $(BUILD)/sprig_*.deb.
+package: build
+	@cd $(BUILD) && cpack -G DEB
 
 clean:
 	rm -rf $(BUILD)

@@ -78,6 +78,10 @@ if shutil.which("g++"):
     config.available_features.add("gxx")
     config.substitutions.append(("%gxx", shutil.which("g++")))
 
+# Feature "dpkg": dpkg-deb is on the PATH (the Debian package's test unpacks it).
+if shutil.which("dpkg-deb") and shutil.which("cpack"):
+    config.available_features.add("dpkg")
+
 # Features "tsan" / "asan": $SPRIGTEST_LIT_CXXFLAGS builds the tests' programs under
 # ThreadSanitizer / AddressSanitizer (the tsan-lit / asan-lit ctest entries,
 # test/CMakeLists.txt). As with clang, the last -fsanitize= / -fno-sanitize= naming one
