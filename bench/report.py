@@ -8,6 +8,7 @@ import csv
 import json
 import os
 import re
+import math
 import statistics
 import sys
 from collections import defaultdict
@@ -125,6 +126,19 @@ def main():
     cells = read_runs(a.runs)
     P = int(mach["pmax"])
     benches = mach["benches"].split()
+
+    def mean_ci(ts):
+        # Two-sided 95% Student's t quantiles for n - 1 = 1..30 degrees of freedom.
+        tq = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201,
+              2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074,
+              2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+        n = len(ts)
+        mean = sum(ts) / n
+        if n < 2:
+            return mean, None
+        sd = statistics.stdev(ts)
+        t = tq[n - 2] if n - 2 < len(tq) else 1.96
+        return mean, t * sd / math.sqrt(n)
 
     def cell(b, c, p):
         x = cells.get((b, c, p))
@@ -260,16 +274,22 @@ def main():
 
     w("### Spread")
     w("")
-    w("Minimum / median / maximum of each cell, seconds.")
+    w("Minimum / median / maximum of each cell, seconds, and the mean with its 95% "
+      "confidence interval (Student's t over the runs: mean +- t(0.975, n-1) s / sqrt(n)). "
+      "With n runs, [min, max] is itself a confidence interval for the median at level "
+      "1 - 2^(1-n) (94% for 5 runs).")
     w("")
-    w(f"| benchmark | competitor | P | min | median | max | runs |")
-    w("|---|---|--:|--:|--:|--:|--:|")
+    w(f"| benchmark | competitor | P | min | median | max | mean +- 95% CI | runs |")
+    w("|---|---|--:|--:|--:|--:|--:|--:|")
     for b in benches:
         for c in ["serial", "calls"] + COMPETITORS:
             for p in sorted({1, P, PO} - {0}):
                 med, _, n, lo, hi = cell(b, c, p)
                 if n:
-                    w(f"| {b} | {c} | {p} | {fmt_s(lo)} | {fmt_s(med)} | {fmt_s(hi)} | {n} |")
+                    mean, half = mean_ci(cells[(b, c, p)]["t"])
+                    ci = f"{fmt_s(mean)} +- {fmt_s(half)}" if half is not None else "-"
+                    w(f"| {b} | {c} | {p} | {fmt_s(lo)} | {fmt_s(med)} | {fmt_s(hi)} | "
+                      f"{ci} | {n} |")
     w("")
 
     # ---- micro ----

@@ -58,6 +58,14 @@ OUT="$BUILD/bench"
 BIN="$OUT/bin"
 LOGS="$OUT/logs"
 rm -rf "$OUT"
+# Published results come from committed code only: with uncommitted changes the report
+# goes to the build tree (BENCH_ALLOW_DIRTY=1 publishes anyway, and the report says so).
+if ! git -C "$ROOT" diff --quiet HEAD 2>/dev/null && [ "${BENCH_ALLOW_DIRTY:-0}" != 1 ] &&
+   [ -z "${BENCH_DOCS:-}" ]; then
+  DOCS="$OUT/report"
+  echo "bench.sh: the tree has uncommitted changes: writing the report to $DOCS, not" \
+       "docs/bench (commit first, or BENCH_ALLOW_DIRTY=1)"
+fi
 mkdir -p "$BIN" "$LOGS" "$DOCS"
 
 # ---- build ----
