@@ -78,6 +78,10 @@ if shutil.which("g++"):
     config.available_features.add("gxx")
     config.substitutions.append(("%gxx", shutil.which("g++")))
 
+# Feature "mpi": Open MPI's wrapper and launcher (libopenmpi-dev, openmpi-bin; optional).
+if shutil.which("mpicxx") and shutil.which("mpirun"):
+    config.available_features.add("mpi")
+
 # Feature "dpkg": dpkg-deb is on the PATH (the Debian package's test unpacks it).
 if shutil.which("dpkg-deb") and shutil.which("cpack"):
     config.available_features.add("dpkg")
