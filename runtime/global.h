@@ -67,6 +67,8 @@ void start_workers();
 void init_worker(Worker *w, int id);
 // Map a worker's deque ring (pool workers at start, a root slot at its first binding).
 void map_deque(Worker *w);
+// Give a deque's ring back (a private serial worker whose thread exits).
+void unmap_deque(Worker *w);
 // runtime/root.cpp: the calling thread's private worker (nobody steals from it).
 Worker *serial_worker();
 // Slot i of g.workers is a root slot (0, and nworkers..), not a pool worker.

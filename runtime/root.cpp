@@ -43,18 +43,37 @@ static Worker *take_root_slot() {
 }
 
 // The calling thread's private worker: its deque is in no victim list, so whatever runs
-// on it runs serially. Used when no root slot is free, and for signal handlers
-// (runtime/signals.cpp).
-Worker *serial_worker() {
-  static thread_local Worker *mine = nullptr;
-  if (!mine) {
-    void *mem = ::operator new(sizeof(Worker), std::align_val_t(config::kCacheLine));
-    mine = new (mem) Worker();
-    init_worker(mine, -1);
-    map_deque(mine);
-    mine->serial = true;
+// on it runs serially. Used when no root slot is free or the pool is saturated
+// (Global::bound_roots). Freed when the thread exits (a thread_local destructor): an
+// application that starts many short-lived threads, each entering a spawning function
+// while the pool is busy, must not keep a worker and a deque mapping per dead thread.
+namespace {
+struct SerialWorker {
+  Worker *w = nullptr;
+  ~SerialWorker() {
+    if (!w)
+      return;
+    // The thread is exiting, so no computation of its own runs on w (a root unbinds
+    // before its thread can return from the spawning function that bound it).
+    unmap_deque(w);
+    w->~Worker();
+    ::operator delete(w, std::align_val_t(config::kCacheLine));
   }
-  return mine;
+};
+thread_local SerialWorker serial_mine;
+}  // namespace
+
+Worker *serial_worker() {
+  SerialWorker &s = serial_mine;
+  if (!s.w) {
+    void *mem = ::operator new(sizeof(Worker), std::align_val_t(config::kCacheLine));
+    Worker *w = new (mem) Worker();
+    init_worker(w, -1);
+    map_deque(w);
+    w->serial = true;
+    s.w = w;
+  }
+  return s.w;
 }
 
 // The root slot whose thread entered `sf` (a root frame whose last continuation ran on

@@ -200,6 +200,13 @@ void map_deque(Worker *w) {
   __atomic_store_n(&w->abi.limit, w->abi.mask, __ATOMIC_RELAXED);
 }
 
+void unmap_deque(Worker *w) {
+  if (!w->abi.buf)
+    return;
+  munmap(w->abi.buf, static_cast<std::size_t>(w->abi.mask + 1) * sizeof(sprig_frame *));
+  w->abi.buf = nullptr;
+}
+
 void init_worker(Worker *w, int id) {
   w->abi.spawns = 0;
   w->id = id;
