@@ -33,6 +33,7 @@ __asm__(
     "  .p2align 4\n"
     "__sprig_sync_capture:\n"
     "  .cfi_startproc\n"
+    "  endbr64\n"                     /* called through the GOT: a valid indirect-branch target */
     "  movq %rbp, 8(%r12)\n"          /* ctx[SPRIG_CTX_FP] */
     "  movq (%rsp), %rax\n"
     "  movq %rax, 16(%r12)\n"         /* ctx[SPRIG_CTX_PC] */
