@@ -21,6 +21,7 @@
 #include "Lowering.h"
 #include "OutlineSpawn.h"
 #include "SpawnEH.h"
+#include "SerialClone.h"
 #include "SpawnShape.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -34,19 +35,6 @@ SPRIG_STATISTIC(NumSyncs, "Syncs lowered (after dropping those that wait for not
 
 namespace sprig {
 namespace {
-
-// Replace a marker call by nothing (an invoke becomes a branch to its normal dest).
-void replaceMarkerCall(CallBase *CB) {
-  if (auto *II = dyn_cast<InvokeInst>(CB)) {
-    BasicBlock *Normal = II->getNormalDest();
-    BasicBlock *Unwind = II->getUnwindDest();
-    BranchInst::Create(Normal, II->getIterator());
-    Unwind->removePredecessor(II->getParent());
-  }
-  if (!CB->getType()->isVoidTy())
-    CB->replaceAllUsesWith(Constant::getNullValue(CB->getType()));
-  CB->eraseFromParent();
-}
 
 // A sync marker becomes the inline sync:
 //   if (flags & (STOLEN|EXCEPTION)) {
@@ -229,6 +217,17 @@ bool lowerSpawns(Module &M) {
   bool NeedABI = Mk.Begin && !Mk.Begin->use_empty();
   if (NeedABI && !Ctx.ABI.link())
     return true;
+  // The serial elision of each spawning function, before it is lowered (SerialClone.h).
+  if (NeedABI) {
+    SmallVector<Function *, 16> Spawners;
+    for (Function *F : Work)
+      if (any_of(Mk.Begin->users(), [&](User *U) {
+            auto *CB = dyn_cast<CallBase>(U);
+            return CB && CB->getFunction() == F;
+          }))
+        Spawners.push_back(F);
+    makeSerialClones(Ctx, Spawners);
+  }
   for (Function *F : Work) {
     lowerFunction(Ctx, *F);
     if (Ctx.Failed)

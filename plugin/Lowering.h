@@ -1,6 +1,7 @@
 //===- plugin/Lowering.h - the IR passes that lower spawn markers ---------===//
 #pragma once
 namespace llvm {
+class CallInst;
 class Function;
 class Module;
 }  // namespace llvm
@@ -9,5 +10,6 @@ namespace sprig {
 bool lowerSpawns(llvm::Module &M);
 // At the end of the pipeline: move the paths of a lowered function that never spawn
 // into a frameless wrapper that tail-calls the rest (plugin/SplitPrefix.cpp).
-bool splitNonSpawningPrefix(llvm::Function &F);
+// Returns the wrapper's musttail call into F.sprig.body, or null if F stays whole.
+llvm::CallInst *splitNonSpawningPrefix(llvm::Function &F);
 }  // namespace sprig

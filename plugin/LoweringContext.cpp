@@ -81,4 +81,16 @@ void SpawnFrame::ifSpawned(Instruction *Before, function_ref<void(IRBuilder<> &)
   Body(TB);
 }
 
+void replaceMarkerCall(CallBase *CB) {
+  if (auto *II = dyn_cast<InvokeInst>(CB)) {
+    BasicBlock *Normal = II->getNormalDest();
+    BasicBlock *Unwind = II->getUnwindDest();
+    BranchInst::Create(Normal, II->getIterator());
+    Unwind->removePredecessor(II->getParent());
+  }
+  if (!CB->getType()->isVoidTy())
+    CB->replaceAllUsesWith(Constant::getNullValue(CB->getType()));
+  CB->eraseFromParent();
+}
+
 }  // namespace sprig

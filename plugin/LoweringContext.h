@@ -80,6 +80,10 @@ inline bool callsHelper(const llvm::CallBase *CB) {
   return Callee && Callee->hasFnAttribute(markers::HelperAttr);
 }
 
+// Replace a marker call by nothing (an invoke becomes a branch to its normal dest; a
+// value, unused, becomes 0).
+void replaceMarkerCall(llvm::CallBase *CB);
+
 struct ModuleContext {
   llvm::Module &M;
   llvm::LLVMContext &C;

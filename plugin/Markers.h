@@ -23,6 +23,9 @@
 //   function attribute "sprig-orig-frame-pointer"  the spawner's own frame-pointer
 //                                          setting, for a frameless wrapper (SplitPrefix)
 //   metadata !sprig.frame on an alloca     the sprig_frame of a lowered function
+//   function attribute "sprig-serial"      a serial clone (SerialClone.cpp)
+//   metadata !sprig.serial on a function   its serial clone, until the late pass
+//   metadata !sprig.spawned on a call      a helper's spawned call (runs on a worker)
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "llvm/ADT/StringRef.h"
@@ -41,4 +44,7 @@ inline constexpr llvm::StringLiteral SpawnerAttr = "sprig-spawner";
 inline constexpr llvm::StringLiteral HelperAttr = "sprig-helper";
 inline constexpr llvm::StringLiteral OrigFramePointerAttr = "sprig-orig-frame-pointer";
 inline constexpr llvm::StringLiteral FrameMD = "sprig.frame";
+inline constexpr llvm::StringLiteral SerialAttr = "sprig-serial";  // a serial clone
+inline constexpr llvm::StringLiteral SerialMD = "sprig.serial";    // F -> its clone
+inline constexpr llvm::StringLiteral SpawnedCallMD = "sprig.spawned";  // in a helper
 }  // namespace sprig::markers

@@ -323,6 +323,9 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   EH.catchAllPads(Clones);
   // The detach, right before the spawned call.
   auto *HCall = cast<CallBase>(VMap[Call]);
+  // Runs on a worker (after the detach): the late pass may point it at the callee's
+  // worker entry, past its serial gate (SerialClone.cpp).
+  HCall->setMetadata(markers::SpawnedCallMD, MDNode::get(Ctx.C, {}));
   {
     IRBuilder<> DB(HCall);
     if (RAC)  // the resume point, before the push publishes the frame

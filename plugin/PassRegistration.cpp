@@ -19,6 +19,7 @@
 #include "FrameFixups.h"
 #include "Lowering.h"
 #include "Markers.h"
+#include "SerialClone.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -37,6 +38,10 @@ static cl::opt<bool> SplitPrefix("sprig-split-prefix", cl::init(true), cl::Hidde
                                  cl::desc("Sprig: split the paths that never spawn into "
                                           "a frameless wrapper"));
 
+static cl::opt<bool> SerialGate("sprig-serial-gate", cl::init(true), cl::Hidden,
+                                cl::desc("Sprig: a root that finds the pool saturated runs "
+                                         "the serial clone of a spawning function"));
+
 struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     return lowerSpawns(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
@@ -51,12 +56,22 @@ struct FixSpawnerFramesPass : PassInfoMixin<FixSpawnerFramesPass> {
     for (Function &F : M)
       if (!F.isDeclaration() && F.hasFnAttribute(markers::SpawnerAttr))
         Spawners.push_back(&F);
+    DenseMap<Function *, Function *> WorkerEntry;
     for (Function *F : Spawners) {
       fixOverAlignedAllocas(M, *F);
-      if (SplitPrefix && splitNonSpawningPrefix(*F))
+      Function *Serial = takeSerialClone(*F);
+      CallInst *IntoBody = SplitPrefix ? splitNonSpawningPrefix(*F) : nullptr;
+      if (IntoBody)
         ++NumSplits;
+      // The serial gate where the frame would begin: before the jump into the body of a
+      // split F (its leaves never test it), else at F's entry.
+      Function *W = nullptr;
+      if (Serial && SerialGate && emitSerialGate(*F, *Serial, IntoBody, W) && W)
+        WorkerEntry[F] = W;
       Changed = true;
     }
+    redirectWorkerCalls(M, WorkerEntry);
+    finishSerialClones(M);
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }

@@ -62,6 +62,8 @@ bool RuntimeABI::link() {
   LeaveFrame = M.getOrInsertFunction("__sprig_bc_leave_frame", VoidTy, PtrTy);
   if (sprigCountSpawns())
     CountSpawn = M.getOrInsertFunction("__sprig_bc_count_spawn", VoidTy);
+  // The thread-local read of the serial gate, emitted by the late pass (SerialClone.cpp).
+  M.getOrInsertFunction("__sprig_bc_self", PtrTy);
   SyncSuspend = M.getOrInsertFunction("__sprig_sync_suspend", VoidTy, PtrTy);
   Rethrow = M.getOrInsertFunction("__sprig_rethrow", VoidTy, PtrTy);
   ChildThrew = M.getOrInsertFunction("__sprig_child_threw", VoidTy, PtrTy, PtrTy, I32);
@@ -128,7 +130,7 @@ bool RuntimeABI::link() {
     CountSpawn = M.getFunction("__sprig_bc_count_spawn");
   for (const char *Name :
        {"__sprig_bc_enter_frame", "__sprig_bc_detach", "__sprig_bc_leave_helper",
-        "__sprig_bc_leave_frame", "__sprig_bc_count_spawn"}) {
+        "__sprig_bc_leave_frame", "__sprig_bc_count_spawn", "__sprig_bc_self"}) {
     if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
       F->setLinkage(GlobalValue::InternalLinkage);
       F->removeFnAttr(Attribute::NoInline);

@@ -179,26 +179,39 @@ static void removeWriteOnlyAllocas(Function &F) {
   }
 }
 
-bool splitNonSpawningPrefix(Function &F) {
+// F has no frame any more: give it back its own frame-pointer setting.
+static void makeFrameless(Function &F) {
+  F.removeFnAttr(markers::SpawnerAttr);
+  F.removeFnAttr("no-realign-stack");
+  if (F.hasFnAttribute(markers::OrigFramePointerAttr)) {
+    F.addFnAttr("frame-pointer",
+                F.getFnAttribute(markers::OrigFramePointerAttr).getValueAsString());
+    F.removeFnAttr(markers::OrigFramePointerAttr);
+  } else {
+    F.removeFnAttr("frame-pointer");
+  }
+}
+
+CallInst *splitNonSpawningPrefix(Function &F) {
   if (F.isVarArg() || F.isDeclaration())
-    return false;
+    return nullptr;
   for (Argument &A : F.args())
     if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() || A.hasSwiftErrorAttr())
-      return false;
+      return nullptr;
   AllocaInst *SF = findFrame(F);
   if (!SF)
-    return false;
+    return nullptr;
   SmallPtrSet<BasicBlock *, 32> Touch;
   frameBlocks(F, SF, Touch);
   if (Touch.empty())
-    return false;
+    return nullptr;
   DominatorTree DT(F);
   BasicBlock *D = nullptr;
   for (BasicBlock *BB : Touch)
     if (DT.isReachableFromEntry(BB))
       D = D ? DT.findNearestCommonDominator(D, BB) : BB;
   if (!D)
-    return false;
+    return nullptr;
   // Out of loops: a prefix that loops back through D would run D's iterations twice.
   LoopInfo LI(DT);
   if (Loop *L = LI.getLoopFor(D)) {
@@ -206,7 +219,7 @@ bool splitNonSpawningPrefix(Function &F) {
       L = L->getParentLoop();
     DomTreeNode *N = DT.getNode(L->getHeader())->getIDom();
     if (!N)
-      return false;
+      return nullptr;
     D = N->getBlock();
   }
   // The split point: D, or the nearest block above it on its dominator chain whose
@@ -241,7 +254,7 @@ bool splitNonSpawningPrefix(Function &F) {
     }
   }
   if (!Split)
-    return false;
+    return nullptr;
   D = Split;
   // Something to gain: some path must leave F without reaching D (a leaf); else the
   // wrapper would only run the prefix once more before every call of the body.
@@ -252,7 +265,7 @@ bool splitNonSpawningPrefix(Function &F) {
           (isa<ReturnInst>(BB.getTerminator()) || isa<ResumeInst>(BB.getTerminator())))
         Leaf = true;
     if (!Leaf)
-      return false;
+      return nullptr;
   }
 
   // The body: the whole lowered function, entered only through F's tail call.
@@ -285,18 +298,10 @@ bool splitNonSpawningPrefix(Function &F) {
   removeUnreachableBlocks(F);
   removeWriteOnlyAllocas(F);
 
-  // F has no frame any more: give it back its own frame-pointer setting.
-  F.removeFnAttr(markers::SpawnerAttr);
-  F.removeFnAttr("no-realign-stack");
-  if (F.hasFnAttribute(markers::OrigFramePointerAttr)) {
-    F.addFnAttr("frame-pointer",
-                F.getFnAttribute(markers::OrigFramePointerAttr).getValueAsString());
-    F.removeFnAttr(markers::OrigFramePointerAttr);
-  } else {
-    F.removeFnAttr("frame-pointer");
-  }
+  makeFrameless(F);
   Body->removeFnAttr(markers::OrigFramePointerAttr);
-  return true;
+  Body->setMetadata(markers::SerialMD, nullptr);  // the gate is F's (SerialClone.cpp)
+  return Call;
 }
 
 }  // namespace sprig

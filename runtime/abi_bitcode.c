@@ -14,3 +14,5 @@ uint32_t __sprig_bc_detach(sprig_frame *parent) { return sprig_detach(parent); }
 void __sprig_bc_leave_helper(sprig_frame *parent) { sprig_leave_helper(parent); }
 void __sprig_bc_leave_frame(sprig_frame *sf) { sprig_leave_frame(sf); }
 void __sprig_bc_count_spawn(void) { sprig_count_spawn(); }
+/* The serial gate's thread-local read (plugin/SerialClone.cpp; sprig_run_serially). */
+struct sprig_worker *__sprig_bc_self(void) { return sprig_self(); }

@@ -239,6 +239,13 @@ void parse_environment(Settings &s) {
       warn_bad("SPRIG_TRACE", e, "a comma-separated list of steal, sync, fiber, root, all",
                "no tracing (the default)");
   }
+  // Test harness only (not a SPRIG_ variable: not for users, not in the warning list).
+  if (const char *e = std::getenv("SPRIGTEST_SERIAL_ROOTS")) {
+    bool b = false;
+    if (!parse_bool(trimmed(e), &b))
+      warn_bad("SPRIGTEST_SERIAL_ROOTS", e, kBoolWords, "false (the default)");
+    s.force_serial_roots = b;
+  }
   if (const char *e = std::getenv("SPRIG_DISPLAY_ENV")) {
     bool b = false;
     if (!parse_bool(trimmed(e), &b))

@@ -36,6 +36,10 @@ void reset_after_fork() {
   g.slots = 0;
   g.nvictims.store(0, std::memory_order_relaxed);
   g.bound_roots.store(0, std::memory_order_relaxed);
+  // The only thread of the child: if it forked from inside a serial root computation,
+  // it will leave that one (and decrement) in this process.
+  g.serial_roots.store(thread_in_serial_root() ? 1 : 0, std::memory_order_relaxed);
+  refresh_serial_gate();
   __atomic_store_n(&__sprig_sleepers, 0, __ATOMIC_RELAXED);
   init_process_barrier();  // membarrier registration belongs to the old address space
   g.started.store(false, std::memory_order_release);

@@ -18,6 +18,9 @@ struct Settings {
   bool stats = false;
   unsigned trace = 0;  // bit mask of trace categories (runtime/trace.h)
   bool display_env = false;  // SPRIG_DISPLAY_ENV: print the settings at start
+  // SPRIGTEST_SERIAL_ROOTS=1 (tests only): the serial gate stays up, so every root
+  // computation entered through a gated spawning function runs its serial clone.
+  bool force_serial_roots = false;
 };
 
 struct Global {
@@ -37,6 +40,10 @@ struct Global {
   // its computation on a private worker instead: thieves would only add steals and
   // waits at its syncs, not parallelism. Relaxed: a heuristic, read once at entry.
   std::atomic<int> bound_roots{0};
+  // Threads running a root computation serially right now (a serial clone entered at
+  // the gate, or a private serial worker): busy CPUs too, so they count with
+  // bound_roots towards the saturation that raises the serial gate (root.cpp).
+  std::atomic<int> serial_roots{0};
   std::atomic<bool> started{false};  // pool threads exist (lazy start)
   std::mutex start_mutex;
   std::size_t page_bytes = 4096;
@@ -75,6 +82,11 @@ Worker *serial_worker();
 inline bool is_root_slot(int i) { return i == 0 || i >= g.settings.nworkers; }
 // The root slots and pool workers a thief may look at (the first g.nvictims slots).
 inline int victim_count() { return g.nvictims.load(std::memory_order_relaxed); }
+// runtime/root.cpp: recompute __sprig_serial_gate (sprig/abi.h) after bound_roots or
+// the pool's size changed.
+void refresh_serial_gate();
+// Is the calling thread inside a serial root computation (fork.cpp)?
+bool thread_in_serial_root();
 // runtime/fork.cpp: pthread_atfork handlers (the child gets a fresh runtime).
 void install_fork_handlers();
 void reset_after_fork();

@@ -17,7 +17,50 @@
 #include "stack_switch.h"
 #include <new>
 
+extern "C" {
+// sprig/abi.h. Written only by refresh_serial_gate.
+__attribute__((visibility("default"))) int __sprig_serial_gate = 0;
+}
+
 namespace sprig {
+
+// The serial gate (sprig/abi.h, sprig_run_serially): up while the pool is saturated
+// (bound_roots + serial_roots >= nworkers: as many root computations run as the pool
+// has workers, so every CPU it was sized for is busy with one), so that a thread that is no worker runs the serial clone
+// of a spawning function (at the speed of the serial elision) instead of binding a
+// root that would only run serially on a private worker, paying for its spawns.
+//
+// Memory ordering: the gate is a hint and needs no ordering with the work it guards
+// (either choice is correct; the body's first detach decides again). What matters is
+// that concurrent refreshes end with the value of the last bound_roots: each refresher
+// stores, then reads bound_roots again and stores again until the two agree. The store
+// and the read are seq_cst so that the read cannot pass the store (x86 store-load
+// reordering): the last store in the total order is followed by its own re-read, which
+// sees every bound_roots change made before it, and any later change refreshes again.
+static int gate_wanted() {
+  return g.settings.force_serial_roots ||
+         g.bound_roots.load(std::memory_order_seq_cst) +
+                 g.serial_roots.load(std::memory_order_seq_cst) >=
+             g.settings.nworkers;
+}
+
+void refresh_serial_gate() {
+  for (;;) {
+    const int want = gate_wanted();
+    // Unchanged (the common case with many roots coming and going): no store, so the
+    // line stays shared. A concurrent refresher that stores an older value re-reads the
+    // counts after its store, sees ours, and stores again.
+    if (__atomic_load_n(&__sprig_serial_gate, __ATOMIC_SEQ_CST) != want)
+      __atomic_store_n(&__sprig_serial_gate, want, __ATOMIC_SEQ_CST);
+    if (gate_wanted() == want)
+      return;
+  }
+}
+
+// Serial roots on this thread (nested entries counted once in g.serial_roots).
+static thread_local int serial_depth = 0;
+
+bool thread_in_serial_root() { return serial_depth > 0; }
 
 // A free root slot for the calling thread (slot 0 first, so a program with one root
 // thread runs it as worker 0), or null when all config::kMaxRoots are bound.
@@ -114,11 +157,13 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
     w = serial_worker();  // every slot bound, or the pool saturated: run it serially
     sf->flags |= SPRIG_FRAME_ROOT;
     set_self(w);
+    __sprig_serial_root_enter();
     SPRIG_TRACE(kTraceRoot, "pool saturated or no root slot free: thread runs frame %p "
                             "serially", (void *)sf);
     return;
   }
   g.bound_roots.fetch_add(1, std::memory_order_relaxed);
+  refresh_serial_gate();
   fiber_init_native(&w->native);  // cached per thread (fiber.cpp)
   // The scheduler loop's stack, mapped now: a root waiting at a sync needs it, and out
   // of memory the computation runs serially instead (a failed mapping later could not).
@@ -126,10 +171,12 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   if (g.settings.nworkers > 1 && !w->sched_fiber && !(w->sched_fiber = fiber_try_get(w))) {
     w->root_frame.store(nullptr, std::memory_order_relaxed);
     g.bound_roots.fetch_sub(1, std::memory_order_relaxed);
+    refresh_serial_gate();
     w->slot_taken.store(false, std::memory_order_release);
     w = serial_worker();
     sf->flags |= SPRIG_FRAME_ROOT;
     set_self(w);
+    __sprig_serial_root_enter();
     return;
   }
   san_native_stack(&w->native);
@@ -150,6 +197,7 @@ void __sprig_leave_root(sprig_frame *sf) {
   Worker *w = self();
   if (w->serial) {  // a serial root: nothing was shared
     set_self(nullptr);
+    __sprig_serial_root_leave();
     return;
   }
   Worker *root = w->root_frame.load(std::memory_order_relaxed) == sf ? w : root_slot_of(sf);
@@ -176,7 +224,22 @@ void __sprig_leave_root(sprig_frame *sf) {
   root->root_frame.store(nullptr, std::memory_order_relaxed);
   set_self(nullptr);
   g.bound_roots.fetch_sub(1, std::memory_order_relaxed);
+  refresh_serial_gate();
   root->slot_taken.store(false, std::memory_order_release);  // the next binder sees all
+}
+
+void __sprig_serial_root_enter(void) {
+  if (serial_depth++ == 0) {
+    g.serial_roots.fetch_add(1, std::memory_order_seq_cst);
+    refresh_serial_gate();
+  }
+}
+
+void __sprig_serial_root_leave(void) {
+  if (--serial_depth == 0) {
+    g.serial_roots.fetch_sub(1, std::memory_order_seq_cst);
+    refresh_serial_gate();
+  }
 }
 
 }  // extern "C"

@@ -65,6 +65,7 @@ __attribute__((constructor)) static void process_init() {
   if (g.settings.display_env)
     display_settings(g.settings);
   g_trace = g.settings.trace;
+  refresh_serial_gate();  // up from the start under SPRIGTEST_SERIAL_ROOTS
   init_process_barrier();
   install_fork_handlers();
   if (g.settings.stats)
@@ -293,6 +294,7 @@ int sprig_set_nworkers(int n) {
   if (g.started.load(std::memory_order_relaxed))
     return -1;  // the pool exists: its size is fixed
   g.settings.nworkers = n;
+  refresh_serial_gate();
   return 0;
 }
 

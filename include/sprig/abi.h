@@ -68,7 +68,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 7
+#define SPRIG_ABI_VERSION 8
 
 /* sprig_frame.flags:
  *   STOLEN     continuation stolen since the last sync: the sync is slow
@@ -208,6 +208,19 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
 extern __thread struct sprig_worker *__sprig_tls_worker;
 /* Out-of-line sprig_self(), for targets without the inline sequence. */
 struct sprig_worker *__sprig_current_worker(void);
+/* Nonzero while a thread that is not a worker should run spawning functions serially:
+ * the pool is saturated (as many root computations running, bound or serial, as it has
+ * workers, runtime/root.cpp), or
+ * SPRIGTEST_SERIAL_ROOTS=1 forces it (tests). Read by sprig_run_serially() only;
+ * written by the runtime alone. Relaxed: a stale value only picks the parallel body
+ * (whose first detach decides again) or the serial clone, both correct. */
+extern int __sprig_serial_gate;
+/* Around a root computation that runs a serial clone (plugin/SerialClone.cpp: the
+ * gate calls F.sprig.serial.root, which calls these around F.sprig.serial): such a
+ * thread keeps a CPU busy, so it counts towards the pool's saturation. Nested entries
+ * on one thread count once. */
+void __sprig_serial_root_enter(void);
+void __sprig_serial_root_leave(void);
 /* Always 0; read through memory so the optimiser must keep a dynamic alloca. */
 extern size_t __sprig_zero;
 
@@ -338,6 +351,20 @@ SPRIG_INLINE uint32_t sprig_detach(sprig_frame *parent) {
   }
   sprig_deque_push(w, parent);
   return child;
+}
+
+/* Should this call of a spawning function run its serial clone (the serial elision the
+ * plugin keeps of each spawning function, F.sprig.serial) instead of its body? Yes when
+ * the thread is no worker (so it would bind as a new root at its first detach) and the
+ * gate is up (the pool is saturated: the new root would only add steals and waits at
+ * its syncs, docs/design.md "Roots"). A pool worker or a bound root always runs the
+ * body. Generated code tests it once per call that goes past the split prefix: the
+ * thread-local first (a worker goes on at once, whatever the gate), the gate only on a
+ * thread that is no worker. */
+SPRIG_INLINE int sprig_run_serially(void) {
+  if (SPRIG_UNLIKELY(sprig_self() == 0))
+    return __atomic_load_n(&__sprig_serial_gate, __ATOMIC_RELAXED) != 0;
+  return 0;
 }
 
 /* Count a spawn in this worker's statistics (SPRIG_STATS=1). Generated code calls it

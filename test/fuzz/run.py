@@ -7,7 +7,8 @@
 For each seed: gen.py writes a program; it is built as its serial elision
 (clang++-22 -O2 -Wno-unknown-attributes) and with sprig++ (one optimisation level per seed,
 cycling through --opt-levels by seed; -g on every third seed, or on all with --g); the serial
-program runs once, the parallel one `repeat` times at each worker count; stdout and exit
+program runs once, the parallel one `repeat` times at each worker count and once with the
+serial gate forced up (SPRIGTEST_SERIAL_ROOTS=1: the serial clones run); stdout and exit
 status must be identical. Every failure leaves a standalone reproducer in the keep
 directory. The last line is a summary; the exit status is 0 only if every program is ok.
 
@@ -235,25 +236,34 @@ class Runner:
                                'serial run failed (%s)\nstdout:\n%s\nstderr:\n%s' % (
                                    describe_rc(rc), sout[-2000:], serr[-2000:]), cmds)
         expected = (rc, sout)
-        for p in a.workers:
-            for rep in range(a.repeat):
-                env['SPRIG_NWORKERS'] = str(p)
-                t0 = time.time()
-                prc, pout, perr = run([par], a.timeout, env=env)
-                if (prc, pout) == expected:
-                    continue
-                if prc == 'timeout':
-                    cls = 'hang'
-                elif prc < 0 or prc >= 128:
-                    cls = 'crash'
-                else:
-                    cls = 'mismatch'
-                detail = ('SPRIG_NWORKERS=%d run %d: %s after %.1f s\n'
-                          '--- expected (serial elision, %s):\n%s\n--- observed (sprig++, %s):\n%s'
-                          '\n--- stderr:\n%s' % (p, rep, cls, time.time() - t0, describe_rc(rc),
-                                                  sout.rstrip()[-3000:], describe_rc(prc),
-                                                  pout.rstrip()[-3000:], perr.rstrip()[-2000:]))
-                return self.result(cls, src, flags, detail, cmds, workers=p)
+        # Each worker count `repeat` times; then once with the serial gate forced up
+        # (SPRIGTEST_SERIAL_ROOTS=1): every root runs the serial clones the plugin keeps
+        # of the spawning functions (plugin/SerialClone.cpp), which must be the elision.
+        runs = [(p, rep, False) for p in a.workers for rep in range(a.repeat)]
+        if a.serial_roots:
+            runs.append((2, 0, True))
+        for p, rep, forced in runs:
+            env['SPRIG_NWORKERS'] = str(p)
+            env.pop('SPRIGTEST_SERIAL_ROOTS', None)
+            if forced:
+                env['SPRIGTEST_SERIAL_ROOTS'] = '1'
+            t0 = time.time()
+            prc, pout, perr = run([par], a.timeout, env=env)
+            if (prc, pout) == expected:
+                continue
+            if prc == 'timeout':
+                cls = 'hang'
+            elif prc < 0 or prc >= 128:
+                cls = 'crash'
+            else:
+                cls = 'mismatch'
+            detail = ('%sSPRIG_NWORKERS=%d run %d: %s after %.1f s\n'
+                      '--- expected (serial elision, %s):\n%s\n--- observed (sprig++, %s):\n%s'
+                      '\n--- stderr:\n%s' % ('SPRIGTEST_SERIAL_ROOTS=1 ' if forced else '',
+                                              p, rep, cls, time.time() - t0, describe_rc(rc),
+                                              sout.rstrip()[-3000:], describe_rc(prc),
+                                              pout.rstrip()[-3000:], perr.rstrip()[-2000:]))
+            return self.result(cls, src, flags, detail, cmds, workers=p)
         return self.result('ok', src, flags, '', cmds, feats=feats)
 
     @staticmethod
@@ -326,6 +336,8 @@ def main():
     ap.add_argument('--no-g', dest='g_every', action='store_false', help='never add -g')
     ap.add_argument('--workers', default='1,2,4,8', help='SPRIG_NWORKERS values (default 1,2,4,8)')
     ap.add_argument('--repeat', type=int, default=2, help='runs per worker count (default 2)')
+    ap.add_argument('--no-serial-roots', dest='serial_roots', action='store_false',
+                    help='skip the run with the serial gate forced up (SPRIGTEST_SERIAL_ROOTS=1)')
     ap.add_argument('--keep', default=os.path.join(ROOT, 'build', 'fuzz-failures'),
                     help='where reproducers go (default build/fuzz-failures)')
     ap.add_argument('--sprigxx', default=os.path.join(ROOT, 'build', 'bin', 'sprig++'))

@@ -1,7 +1,7 @@
 ; The late pass: a lowered function whose early return never spawns becomes a frameless
 ; wrapper that tail-calls the lowered body (after the scalar clean-ups of any pipeline).
 ; RUN: %opt -passes='sprig-lower,function(sroa,instcombine,simplifycfg),sprig-fix-frames' -S %s | FileCheck %s
-; RUN: %opt -passes='sprig-lower,function(sroa,instcombine,simplifycfg),sprig-fix-frames' -sprig-split-prefix=0 -S %s | FileCheck %s --check-prefix=WHOLE
+; RUN: %opt -passes='sprig-lower,function(sroa,instcombine,simplifycfg),sprig-fix-frames' -sprig-split-prefix=0 -sprig-serial-gate=0 -S %s | FileCheck %s --check-prefix=WHOLE
 
 declare void @__sprig_spawn_begin(i32)
 declare void @__sprig_spawn_end(i32)

@@ -4,8 +4,10 @@
 // the function's own stack must not run twice, and one with a call is too dear to run
 // twice, so such functions stay whole; so does every function under
 // -mllvm -sprig-split-prefix=0.
-// RUN: %sprigxx -O2 -S -emit-llvm %s -o - | FileCheck %s
-// RUN: %sprigxx -O2 -S -emit-llvm %s -o - -mllvm -sprig-split-prefix=0 | FileCheck %s --check-prefix=OFF
+// (Without the serial gate, which turns a function that stays whole into a wrapper of its
+// body too: Transforms/serial-clone.ll. The assembly below has it.)
+// RUN: %sprigxx -O2 -S -emit-llvm %s -o - -mllvm -sprig-serial-gate=0 | FileCheck %s
+// RUN: %sprigxx -O2 -S -emit-llvm %s -o - -mllvm -sprig-split-prefix=0 -mllvm -sprig-serial-gate=0 | FileCheck %s --check-prefix=OFF
 // RUN: %sprigxx -O2 -S %s -o - | FileCheck %s --check-prefix=ASM
 long f(long);
 extern long counter;
@@ -18,9 +20,17 @@ Big g(long);
 // CHECK: musttail call {{.*}}i64 @_Z3fibl.sprig.body(i64 {{.*}}%0)
 // CHECK-NEXT: ret i64
 // OFF-NOT: sprig.body
+// Past the prefix, the serial gate (plugin/SerialClone.cpp): a worker jumps into the
+// body at once; on a thread that is no worker, the gate decides between the body and the
+// serial clone.
 // ASM-LABEL: _Z3fibl:
 // ASM-NOT: push
-// ASM: jge _Z3fibl.sprig.body
+// ASM: __sprig_tls_worker
+// ASM-NOT: push
+// ASM: jne _Z3fibl.sprig.body
+// ASM: __sprig_serial_gate
+// ASM: jne _Z3fibl.sprig.serial.root
+// ASM: jmp _Z3fibl.sprig.body
 // ASM-NOT: push
 // ASM: retq
 long fib(long n) {
