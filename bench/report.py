@@ -17,7 +17,7 @@ COMPETITORS = ["sprig", "tbb", "omp"]
 LABEL = {"serial": "serial", "calls": "serial, a call per node", "sprig": "Sprig",
          "tbb": "oneTBB task_group", "omp": "OpenMP tasks"}
 # The parallel-loop benchmarks use each peer's loop construct instead of its tasks.
-LOOP_BENCHES = {"ploop", "pimbalance"}
+LOOP_BENCHES = {"ploop", "pimbalance", "heat"}
 LOOP_LABEL = {"sprig": "Sprig parallel_for", "tbb": "oneTBB parallel_for",
               "omp": "OpenMP parallel for"}
 
@@ -40,6 +40,9 @@ INPUT = {
     "pimbalance": "an imbalanced parallel loop: 10^5 iterations whose work grows from 1 to "
                   "100 units of about 25 ns along the range (Sprig: sprig::parallel_for; "
                   "oneTBB: parallel_for; OpenMP: parallel for, dynamic 16)",
+    "heat": "the heat stencil: 100 steps on a 1024 x 1024 grid of doubles, a parallel loop "
+            "over the rows per step (Sprig: sprig::parallel_for; oneTBB: parallel_for; "
+            "OpenMP: parallel for, static)",
 }
 
 

@@ -43,6 +43,7 @@ void reset_after_fork() {
   __atomic_store_n(&__sprig_sleepers, 0, __ATOMIC_RELAXED);
   init_process_barrier();  // membarrier registration belongs to the old address space
   g.started.store(false, std::memory_order_release);
+  g.start_word.store(0, std::memory_order_relaxed);
 }
 
 void install_fork_handlers() {

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <mutex>
 
 namespace sprig {
@@ -46,6 +47,9 @@ struct Global {
   std::atomic<int> serial_roots{0};
   std::atomic<bool> started{false};  // pool threads exist (lazy start)
   std::mutex start_mutex;
+  // 1 once `started`: a futex word that threads arriving during the start wait on
+  // (start_workers); the starter wakes them all at once.
+  std::atomic<uint32_t> start_word{0};
   std::size_t page_bytes = 4096;
 };
 
@@ -64,6 +68,9 @@ inline void check_magic(const sprig_frame *f, const char *where) {
     std::abort();
   }
 }
+
+// runtime/sleep.cpp: the futex system call on a 32-bit word.
+long futex(std::atomic<uint32_t> *addr, int op, uint32_t val, const timespec *ts);
 
 // runtime/env.cpp
 void parse_environment(Settings &s);

@@ -29,6 +29,9 @@
 //===----------------------------------------------------------------------===//
 #include "sprig/sprig.h"
 #include "stack_switch.h"
+#include <climits>
+#include <ctime>
+#include <linux/futex.h>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -217,7 +220,19 @@ void init_worker(Worker *w, int id) {
 void start_workers() {
   if (g.started.load(std::memory_order_acquire))
     return;
-  std::lock_guard<std::mutex> l(g.start_mutex);
+  // Threads that arrive while another one starts the pool wait for the start itself, not
+  // in the mutex's queue: a mutex hands itself to one waiter at a time, and each handoff
+  // waits for that waiter to get a CPU. With 32 threads entering at once on 2 CPUs
+  // (issue 13's threads.cpp) that convoy cost about 15 ms per waiter, 0.35 s for the
+  // last one's first call. The wait has a timeout: the mutex may be held by something
+  // that is not a start (sprig_set_nworkers, a fork), which wakes nobody.
+  while (!g.start_mutex.try_lock()) {
+    if (g.started.load(std::memory_order_acquire))
+      return;
+    timespec ts{0, 1'000'000};
+    futex(&g.start_word, FUTEX_WAIT_PRIVATE, 0, &ts);
+  }
+  std::lock_guard<std::mutex> l(g.start_mutex, std::adopt_lock);
   if (g.started.load(std::memory_order_relaxed))
     return;
   int n = g.settings.nworkers;
@@ -248,6 +263,10 @@ void start_workers() {
     pthread_attr_destroy(&attr);
   }
   g.started.store(true, std::memory_order_release);
+  // Wake every thread waiting in the loop above at once (they re-read `started`, whose
+  // release store is before this one in program order).
+  g.start_word.store(1, std::memory_order_release);
+  futex(&g.start_word, FUTEX_WAKE_PRIVATE, INT_MAX, nullptr);
 }
 
 // A child ended and its parent was stolen (sprig_leave_helper's slow path; called by

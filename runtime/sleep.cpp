@@ -32,7 +32,7 @@ namespace sprig {
 
 static std::atomic<uint32_t> epoch{0};
 
-static long futex(std::atomic<uint32_t> *addr, int op, uint32_t val, const timespec *ts) {
+long futex(std::atomic<uint32_t> *addr, int op, uint32_t val, const timespec *ts) {
   return syscall(SYS_futex, reinterpret_cast<uint32_t *>(addr), op, val, ts, nullptr, 0);
 }
 
