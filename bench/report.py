@@ -17,7 +17,7 @@ COMPETITORS = ["sprig", "tbb", "omp"]
 LABEL = {"serial": "serial", "calls": "serial, a call per node", "sprig": "Sprig",
          "tbb": "oneTBB task_group", "omp": "OpenMP tasks"}
 # The parallel-loop benchmarks use each peer's loop construct instead of its tasks.
-LOOP_BENCHES = {"ploop", "pimbalance", "heat"}
+LOOP_BENCHES = {"ploop", "pimbalance", "heat", "daxpy"}
 LOOP_LABEL = {"sprig": "Sprig parallel_for", "tbb": "oneTBB parallel_for",
               "omp": "OpenMP parallel for"}
 
@@ -43,6 +43,9 @@ INPUT = {
     "heat": "the heat stencil: 100 steps on a 1024 x 1024 grid of doubles, a parallel loop "
             "over the rows per step (Sprig: sprig::parallel_for; oneTBB: parallel_for; "
             "OpenMP: parallel for, static)",
+    "daxpy": "the memory-bound loop: y = 2x + y over 10^8 doubles, the second pass timed "
+             "(the first, untimed, lets each competitor's threads touch the memory; Sprig: "
+             "sprig::parallel_for; oneTBB: parallel_for; OpenMP: parallel for, static)",
 }
 
 
