@@ -1,8 +1,9 @@
 //===- plugin/LowerSpawns.cpp - the driver: lower spawn/sync markers ------===//
 //
 // Runs first in the pipeline (PipelineStartEP, every -O level, and the pre-link half of
-// -flto; or `opt -passes=sprig-lower`), on Clang's IR before any optimisation. For each
-// function F with markers (Markers.h):
+// -flto; or `opt -passes=sprig-lower`), on Clang's IR before any optimisation. First each
+// spawning function gets its serial clone (SerialClone.cpp). Then, for each function F
+// with markers (Markers.h):
 //
 //  1. Frame: a sprig_frame alloca (!sprig.frame), only `flags = 0` at entry, and the
 //     "spawned on this path" flag (SpawnFrame).

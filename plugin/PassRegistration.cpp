@@ -7,7 +7,9 @@
 //                      over-aligned allocas into a spawning function (an inlined callee's
 //                      alignas(64) array): fix those before the backend would realign
 //                      the stack; then split off the paths that never spawn
-//                      (SplitPrefix.cpp; `-sprig-split-prefix=0` keeps functions whole).
+//                      (SplitPrefix.cpp; `-sprig-split-prefix=0` keeps functions whole);
+//                      then the serial gate in front of each frame and the worker
+//                      entries (SerialClone.cpp; `-sprig-serial-gate=0` leaves them out).
 // SprigPlugin.so is an LLVM pass plugin (it needs libLLVM only, not libclang-cpp, so opt
 // can load it too). It is reached three ways:
 //   - clang -fplugin=SprigFrontend.so (what sprig++ does): the frontend plugin loads this
