@@ -7,7 +7,7 @@
 //
 // The gate sits where the split prefix jumps into the body (SplitPrefix.cpp), so the
 // leaves of a recursion never test it; a call that goes on pays the thread-local read of
-// its worker and a branch (3 instructions on x86-64); only a thread that is no worker
+// its worker and a branch (4 instructions on x86-64); only a thread that is no worker
 // (entering a root) also loads __sprig_serial_gate. An F that could not be split tests
 // it at its entry.
 //
@@ -225,7 +225,7 @@ bool emitSerialGate(Function &F, Function &S, CallInst *Before, Function *&Worke
     // F's entry, after its allocas (moved to the top first: what follows the gate is no
     // longer the entry block, and an alloca there would be dynamic). No worker entry: a
     // function that stays whole spawns on (nearly) every call, next to which the gate's
-    // three instructions are small, and a copy of its whole body would not be.
+    // four instructions are small, and a copy of its whole body would not be.
     BasicBlock &Entry = F.getEntryBlock();
     Instruction *FirstOther = nullptr;
     SmallVector<AllocaInst *, 16> Late;
