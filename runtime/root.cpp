@@ -26,17 +26,18 @@ namespace sprig {
 
 // The serial gate (sprig/abi.h, sprig_run_serially): up while the pool is saturated
 // (bound_roots + serial_roots >= nworkers: as many root computations run as the pool
-// has workers, so every CPU it was sized for is busy with one), so that a thread that is no worker runs the serial clone
-// of a spawning function (at the speed of the serial elision) instead of binding a
-// root that would only run serially on a private worker, paying for its spawns.
+// has workers, so every CPU it was sized for is busy with one). A thread that is no
+// worker then runs the serial clone of a spawning function, at the speed of the serial
+// elision, instead of binding a root whose thieves would only add steals and waits.
 //
 // Memory ordering: the gate is a hint and needs no ordering with the work it guards
 // (either choice is correct; the body's first detach decides again). What matters is
-// that concurrent refreshes end with the value of the last bound_roots: each refresher
-// stores, then reads bound_roots again and stores again until the two agree. The store
-// and the read are seq_cst so that the read cannot pass the store (x86 store-load
-// reordering): the last store in the total order is followed by its own re-read, which
-// sees every bound_roots change made before it, and any later change refreshes again.
+// that concurrent refreshes end with the value the final counts call for: each
+// refresher changes a count, stores the gate, then reads the counts again and stores
+// again until the two agree. The loads and the store are seq_cst so that the re-read
+// cannot pass the store (x86 store-load reordering): the last store in the total order
+// is followed by its own re-read, which sees every count change made before it, and any
+// later change refreshes again.
 static int gate_wanted() {
   return g.settings.force_serial_roots ||
          g.bound_roots.load(std::memory_order_seq_cst) +
