@@ -1,20 +1,25 @@
-//===- plugin/Attributes.cpp - [[sprig::spawn]] and [[sprig::sync]] -------===//
+//===- plugin/Attributes.cpp - the attributes: spawn, sync, parallel_for, grainsize ===//
 //
-// Registers the two attributes with Sema (ParsedAttrInfo, as in clang/examples/Attribute)
-// and checks what can be checked while parsing: no arguments, and what the attribute is
-// attached to. Each accepted use becomes an AnnotateAttr ("sprig.spawn" / "sprig.sync")
-// on the statement or variable; plugin/Legality.cpp checks the full form once the
-// statement is complete, and plugin/Rewrite.cpp lowers it.
+// Registers the attributes with Sema (ParsedAttrInfo, as in clang/examples/Attribute)
+// and checks what can be checked while parsing: the arguments, and what the attribute is
+// attached to. Each accepted use becomes an AnnotateAttr ("sprig.spawn", "sprig.sync",
+// "sprig.parallel_for", "sprig.grainsize" with the grain expression as its argument) on
+// the statement or variable; plugin/Legality.cpp and plugin/ParallelFor.cpp check the
+// full form once the function is complete, and plugin/Rewrite.cpp lowers it.
 //===----------------------------------------------------------------------===//
 #include "Diagnostics.h"
 #include "Sprig.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/ParsedAttrInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
+#include "clang/Sema/DeclSpec.h"
+#include "clang/Sema/Scope.h"
+#include "clang/Basic/DiagnosticSema.h"
 
 using namespace clang;
 
@@ -123,9 +128,126 @@ struct SyncAttrInfo : ParsedAttrInfo {
   }
 };
 
+struct ParallelForAttrInfo : ParsedAttrInfo {
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::parallel_for"}};
+  ParallelForAttrInfo() {
+    OptArgs = 15;
+    IsStmt = 1;
+    Spellings = S;
+  }
+
+  bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
+    attrError(Sm, A, Diag::ParallelForOnDecl);
+    return false;
+  }
+
+  AttrHandling handleStmtAttribute(Sema &Sm, Stmt *St, const ParsedAttr &A,
+                                   class Attr *&Result) const override {
+    if (!noArguments(Sm, A, "sprig::parallel_for"))
+      return AttributeNotApplied;
+    if (isa<CXXForRangeStmt>(St)) {
+      attrError(Sm, A, Diag::ParallelForRangeFor);
+      return AttributeNotApplied;
+    }
+    if (!isa<ForStmt>(St)) {
+      attrError(Sm, A, Diag::ParallelForNotAFor);
+      return AttributeNotApplied;
+    }
+    // The loop's form is checked on the complete function (ParallelFor.cpp): in a
+    // template, on each instantiation.
+    Result = AnnotateAttr::Create(Sm.Context, kParallelForAnnotation, nullptr, 0,
+                                  A.getRange());
+    return AttributeApplied;
+  }
+};
+
+struct GrainsizeAttrInfo : ParsedAttrInfo {
+  // The unscoped spelling is there only so that Clang parses the argument: the parser
+  // asks plugins whether they know the attribute by its name without the scope
+  // (clang::hasAttribute), and skips the arguments of one it does not know. An unscoped
+  // [[grainsize]] is then ignored with Clang's usual warning.
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::grainsize"},
+                                   {ParsedAttr::AS_CXX11, "grainsize"}};
+  GrainsizeAttrInfo() {
+    OptArgs = 15;
+    IsStmt = 1;
+    Spellings = S;
+  }
+
+  bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
+    attrError(Sm, A, Diag::GrainsizeOnDecl);
+    return false;
+  }
+
+  AttrHandling handleStmtAttribute(Sema &Sm, Stmt *St, const ParsedAttr &A,
+                                   class Attr *&Result) const override {
+    if (!A.getScopeName() || A.getScopeName()->getName() != "sprig") {
+      Sm.Diag(A.getLoc(), diag::warn_unknown_attribute_ignored) << A << A.getRange();
+      return AttributeNotApplied;
+    }
+    Expr *E = nullptr;
+    if (A.getNumArgs() == 1 && A.isArgExpr(0)) {
+      E = A.getArgAsExpr(0);
+    } else if (A.getNumArgs() == 1 && A.isArgIdent(0)) {
+      // A lone name, `grainsize(g)`, reaches a plugin as an identifier: look it up here,
+      // where the parser is (the loop's enclosing scope).
+      IdentifierLoc *IL = A.getArgAsIdent(0);
+      CXXScopeSpec SS;
+      UnqualifiedId Id;
+      Id.setIdentifier(IL->getIdentifierInfo(), IL->getLoc());
+      ExprResult R = Sm.ActOnIdExpression(Sm.getCurScope(), SS, SourceLocation(), Id,
+                                          /*HasTrailingLParen=*/false, /*IsAddressOfOperand=*/false);
+      if (R.isInvalid())
+        return AttributeNotApplied;
+      E = R.get();
+    }
+    if (!E) {
+      attrError(Sm, A, Diag::GrainsizeArgument);
+      return AttributeNotApplied;
+    }
+    if (!isa<ForStmt>(St)) {
+      attrError(Sm, A, Diag::GrainsizeWithoutParallelFor);
+      return AttributeNotApplied;
+    }
+    if (!E->isTypeDependent() && !E->getType()->isIntegralOrUnscopedEnumerationType()) {
+      attrError(Sm, A, Diag::GrainsizeNotInteger) << E->getType();
+      return AttributeNotApplied;
+    }
+    if (!E->isTypeDependent()) {
+      ExprResult R = Sm.DefaultLvalueConversion(E);
+      if (R.isInvalid())
+        return AttributeNotApplied;
+      E = R.get();
+    }
+    // The grain rides in the loop's increment, so that a template's
+    // instantiation instantiates it with the loop (an attribute's arguments are not
+    // instantiated). ParallelFor.cpp takes it out again; it is evaluated once, before
+    // the first iteration, converted to size_t.
+    // It is cast to void there, `(inc, (void)grain)`, so that no "unused value" warning
+    // sees it.
+    auto *FS = cast<ForStmt>(St);
+    ExprResult Void = Sm.BuildCStyleCastExpr(
+        E->getExprLoc(), Sm.Context.getTrivialTypeSourceInfo(Sm.Context.VoidTy),
+        E->getExprLoc(), E);
+    if (Void.isInvalid())
+      return AttributeNotApplied;
+    if (FS->getInc())
+      FS->setInc(BinaryOperator::Create(Sm.Context, FS->getInc(), Void.get(), BO_Comma,
+                                        Sm.Context.VoidTy, VK_PRValue, OK_Ordinary,
+                                        E->getExprLoc(), FPOptionsOverride()));
+    Expr *Args[] = {E};
+    Result = AnnotateAttr::Create(Sm.Context, kGrainsizeAnnotation, Args, 1, A.getRange());
+    return AttributeApplied;
+  }
+};
+
 }  // namespace
 }  // namespace sprig
 
 static ParsedAttrInfoRegistry::Add<sprig::SpawnAttrInfo> X1("sprig-spawn",
                                                             "[[sprig::spawn]]");
 static ParsedAttrInfoRegistry::Add<sprig::SyncAttrInfo> X2("sprig-sync", "[[sprig::sync]]");
+static ParsedAttrInfoRegistry::Add<sprig::ParallelForAttrInfo>
+    X3("sprig-parallel-for", "[[sprig::parallel_for]]");
+static ParsedAttrInfoRegistry::Add<sprig::GrainsizeAttrInfo> X4("sprig-grainsize",
+                                                                "[[sprig::grainsize(n)]]");

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "FrameFixups.h"
 #include "Lowering.h"
+#include "llvm/Support/CommandLine.h"
 #include "OutlineSpawn.h"
 #include "SpawnEH.h"
 #include "SerialClone.h"
@@ -198,11 +199,19 @@ void lowerFunction(ModuleContext &Ctx, Function &F) {
 
 }  // namespace
 
+static cl::opt<bool> LoopsOnly("sprig-loops-only", cl::init(false), cl::Hidden,
+                               cl::desc("Sprig: outline the parallel loops, lower nothing "
+                                        "else (tests)"));
+
 bool lowerSpawns(Module &M) {
+  bool LoopsFailed = false;
+  bool Loops = lowerParallelLoops(M, LoopsFailed);
+  if (LoopsFailed || LoopsOnly)
+    return true;
   ModuleContext Ctx(M);
   MarkerFns &Mk = Ctx.Markers;
   if (!Mk.Begin && !Mk.Sync)
-    return false;
+    return Loops;
   if (!Mk.Sync)  // code after a throw may have dropped every sync: declare it for exits
     Mk.Sync = Function::Create(FunctionType::get(Ctx.VoidTy, false),
                                GlobalValue::ExternalLinkage, markers::Sync, M);

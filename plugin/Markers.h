@@ -16,6 +16,12 @@
 //                                (its callee, or its object): finds that call in IR
 //   __sprig_lhs_begin()          the start of an assignment target's evaluation;
 //   __sprig_lhs_N(p) -> p        its end (identity on the target's address)
+//   __sprig_pfor_begin(id, n, g) a parallel loop's region starts: n iterations, grain g
+//                                (0: the default); id: i32 constant, unique in the
+//                                translation unit, pairs the loop's markers
+//   __sprig_pfor_index(id) -> k  in the region: the iteration's index, 0 <= k < n
+//   __sprig_pfor_catch(id)       in the region's catch (...): keep the exception
+//   __sprig_pfor_end(id)         the region's end; the kept exception is rethrown here
 //
 // What the lowering leaves in IR for the passes after it (instead of names):
 //   function attribute "sprig-spawner"     a lowered spawning function (late pass)
@@ -39,6 +45,10 @@ inline constexpr llvm::StringLiteral Sync = "__sprig_sync";
 inline constexpr llvm::StringLiteral TagPrefix = "__sprig_tag_";
 inline constexpr llvm::StringLiteral LhsBegin = "__sprig_lhs_begin";
 inline constexpr llvm::StringLiteral LhsPrefix = "__sprig_lhs_";
+inline constexpr llvm::StringLiteral LoopBegin = "__sprig_pfor_begin";
+inline constexpr llvm::StringLiteral LoopIndex = "__sprig_pfor_index";
+inline constexpr llvm::StringLiteral LoopCatch = "__sprig_pfor_catch";
+inline constexpr llvm::StringLiteral LoopEnd = "__sprig_pfor_end";
 
 inline constexpr llvm::StringLiteral SpawnerAttr = "sprig-spawner";
 inline constexpr llvm::StringLiteral HelperAttr = "sprig-helper";

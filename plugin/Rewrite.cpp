@@ -27,6 +27,7 @@
 #include "Diagnostics.h"
 #include "Legality.h"
 #include "Markers.h"
+#include "ParallelFor.h"
 #include "SpawnUses.h"
 #include "Sprig.h"
 #include "clang/AST/ASTContext.h"
@@ -37,6 +38,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Sema/Sema.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
 
@@ -59,6 +61,9 @@ struct SpawnRewriter::Impl {
   LinkageSpecDecl *cBlock = nullptr;
   FunctionDecl *beginFn = nullptr, *endFn = nullptr, *endValFn = nullptr, *syncFn = nullptr;
   FunctionDecl *lhsBeginFn = nullptr;
+  FunctionDecl *pforBeginFn = nullptr, *pforIndexFn = nullptr, *pforCatchFn = nullptr,
+               *pforEndFn = nullptr;
+  unsigned loopCounter = 0;
   unsigned tagCounter = 0, lhsCounter = 0, spawnCounter = 0;
 
   explicit Impl(CompilerInstance &CI) : CI(CI) {}
@@ -142,6 +147,40 @@ struct SpawnRewriter::Impl {
   Expr *idCall(FunctionDecl *FD, unsigned Id, SourceLocation L) {
     Expr *Arg = IntegerLiteral::Create(ctx(), llvm::APInt(32, Id), ctx().IntTy, L);
     return callTo(FD, {Arg}, L);
+  }
+
+  // The parallel loop's markers (Markers.h). Begin, index and catch are noexcept (calls:
+  // the region they bound has no exception edge out, its own try/catch keeps them in);
+  // end is not, so that in an EH scope it is an invoke into the enclosing cleanups: the
+  // place the loop's exception is rethrown.
+  LoopMarkers loopMarkers(FunctionDecl *Sync) {
+    ASTContext &C = ctx();
+    QualType Size = C.getSizeType();
+    if (!pforBeginFn) {
+      pforBeginFn = makeFunction(markers::LoopBegin, C.VoidTy, {C.IntTy, Size, Size}, true);
+      setBody(pforBeginFn, nullptr);
+      pforIndexFn = makeFunction(markers::LoopIndex, Size, {C.IntTy}, true);
+      setBody(pforIndexFn,
+              ReturnStmt::Create(C, SourceLocation(),
+                                 IntegerLiteral::Create(C, llvm::APInt(C.getIntWidth(Size), 0),
+                                                        Size, SourceLocation()),
+                                 nullptr));
+      pforCatchFn = makeFunction(markers::LoopCatch, C.VoidTy, {C.IntTy}, true);
+      setBody(pforCatchFn, nullptr);
+      pforEndFn = makeFunction(markers::LoopEnd, C.VoidTy, {C.IntTy}, false);
+      setBody(pforEndFn, nullptr);
+    }
+    LoopMarkers M;
+    SourceLocation L;
+    M.begin = [this, L](unsigned Id, Expr *N, Expr *G) {
+      Expr *IdE = IntegerLiteral::Create(ctx(), llvm::APInt(32, Id), ctx().IntTy, L);
+      return callTo(pforBeginFn, {IdE, N, G}, L);
+    };
+    M.index = [this, L](unsigned Id) { return idCall(pforIndexFn, Id, L); };
+    M.caught = [this, L](unsigned Id) { return idCall(pforCatchFn, Id, L); };
+    M.end = [this, L](unsigned Id) { return idCall(pforEndFn, Id, L); };
+    M.sync = [this, Sync, L]() { return callTo(Sync, {}, L); };
+    return M;
   }
 
   Expr *callTo(FunctionDecl *FD, llvm::ArrayRef<Expr *> Args, SourceLocation Loc) {
@@ -268,10 +307,61 @@ struct SpawnRewriter::Impl {
       SpawnForm form;
     };
     llvm::SmallVector<Spawn, 8> Spawns;
+    llvm::SmallVector<LoopForm, 4> Loops;
     for (Use &U : Col.uses) {
       if (U.kind == Use::Return)
         continue;
       SourceLocation Loc = U.stmt->getBeginLoc();
+      if (U.kind == Use::LoneGrainsize) {
+        if (auto *A = annotation(cast<AttributedStmt>(U.stmt), kGrainsizeAnnotation))
+          Loc = A->getLocation();
+        once(Loc, 0, [&] {
+          report(CI.getDiagnostics(), Loc, Diag::GrainsizeWithoutParallelFor);
+          return false;
+        });
+        OK = false;
+        continue;
+      }
+      if (U.kind == Use::ParallelFor) {
+        auto *AS = cast<AttributedStmt>(U.stmt);
+        if (auto *A = annotation(AS, kParallelForAnnotation))
+          Loc = A->getLocation();
+        if (!once(Loc, 0, [&] {
+              DiagnosticsEngine &D = CI.getDiagnostics();
+              if (Coroutine)
+                report(D, Loc, Diag::InCoroutine) << "sprig::parallel_for";
+              else if (U.inStmtExpr)
+                report(D, Loc, Diag::InStatementExpression) << "sprig::parallel_for";
+              else if (U.inCatch)
+                report(D, Loc, Diag::ParallelForInCatch);
+              else if (FD->isConstexpr())
+                report(D, Loc, Diag::ParallelForConstexpr);
+              else
+                return true;
+              return false;
+            })) {
+          OK = false;
+          continue;
+        }
+        if (Dependent)
+          continue;  // checked on each instantiation
+        std::optional<LoopForm> LF;
+        if (!once(Loc, 2, [&] {
+              LF = classifyParallelFor(CI.getDiagnostics(), AS, Loc);
+              return LF.has_value();
+            })) {
+          OK = false;
+          continue;
+        }
+        if (!LF)  // an instantiation of a template whose first instantiation passed
+          LF = classifyParallelFor(CI.getDiagnostics(), AS, Loc);
+        if (!LF) {
+          OK = false;
+          continue;
+        }
+        Loops.push_back(*LF);
+        continue;
+      }
       if (U.kind == Use::SpawnStmt)
         if (auto *A = annotation(cast<AttributedStmt>(U.stmt), kSpawnAnnotation))
           Loc = A->getLocation();
@@ -317,13 +407,17 @@ struct SpawnRewriter::Impl {
       return;
 
     ASTContext &C = ctx();
-    if (!Col.hasSpawn) {
+    if (!Col.hasSpawn && Loops.empty()) {
       // Syncs in a function that never spawns wait for nothing: drop them.
       for (Use &U : Col.uses)
         if (U.kind == Use::Sync)
           *U.slot = new (C) NullStmt(U.stmt->getBeginLoc());
       return;
     }
+    // Whether each loop's body spawns (before the spawns below are rewritten).
+    llvm::SmallVector<bool, 4> LoopSpawns;
+    for (LoopForm &LF : Loops)
+      LoopSpawns.push_back(containsSpawn(LF.loop->getBody()));
     // Not noexcept: where the spawn sits in an EH scope, Clang then gives the markers
     // landing pads into the enclosing scopes' cleanups, which marks those cleanups as
     // reachable from outside the statement, so the IR pass leaves them to the parent.
@@ -381,13 +475,32 @@ struct SpawnRewriter::Impl {
         *S.use.slot = block({idCall(Begin, Id, L), Sub, idCall(End, Id, L)}, L);
       }
     }
+    // A function whose spawns all sit in parallel loop bodies does not spawn itself (the
+    // bodies become functions of their own in IR): its syncs outside the loops wait for
+    // nothing, and it has no implicit sync.
     for (Use &U : Col.uses) {
       SourceLocation L = U.stmt->getBeginLoc();
       if (U.kind == Use::Sync)
-        *U.slot = callTo(Sync, {}, L);
-      else if (U.kind == Use::Return)
+        *U.slot = (Col.hasSpawn || U.inParallelFor)
+                      ? static_cast<Stmt *>(callTo(Sync, {}, L))
+                      : new (C) NullStmt(L);
+      else if (U.kind == Use::Return && Col.hasSpawn)
         *U.slot = block({callTo(Sync, {}, L), U.stmt}, L);
     }
+    // Parallel loops, innermost first (a nested loop's slot is in its parent's body).
+    for (size_t I = Loops.size(); I-- > 0;) {
+      Stmt **Slot = nullptr;
+      for (Use &U : Col.uses)
+        if (U.stmt == Loops[I].stmt)
+          Slot = U.slot;
+      Stmt *New = rewriteParallelFor(CI.getSema(), FD, Loops[I], loopCounter++, LoopSpawns[I],
+                                     loopMarkers(Sync));
+      if (!New)
+        return;
+      *Slot = New;
+    }
+    if (!Col.hasSpawn)
+      return;
     // Implicit sync at the end of the body (falling off the end).
     if (auto *CS = dyn_cast<CompoundStmt>(FD->getBody())) {
       llvm::SmallVector<Stmt *, 16> Stmts(CS->body_begin(), CS->body_end());

@@ -41,21 +41,30 @@ inline const AnnotateAttr *annotation(const AttributedStmt *AS, llvm::StringRef 
 
 // A use found in a function body, with the slot that holds it in its parent.
 struct Use {
-  enum Kind { SpawnStmt, SpawnDecl, Sync, Return } kind;
+  enum Kind { SpawnStmt, SpawnDecl, Sync, Return, ParallelFor, LoneGrainsize } kind;
   Stmt **slot;  // parent's pointer to the statement (to replace it)
   Stmt *stmt;   // AttributedStmt, DeclStmt or ReturnStmt
   VarDecl *var = nullptr;
   bool inStmtExpr = false;
   bool inCatch = false;
+  int inParallelFor = 0;  // how many parallel loops' bodies (or headers) hold it
 };
 
-// Collects spawns, syncs and returns of one function body, not descending into lambdas,
-// blocks or local classes (those are functions of their own).
+// Collects spawns, syncs, returns and parallel loops of one function body, not
+// descending into lambdas, blocks or local classes (those are functions of their own).
+// Uses inside a parallel loop come after the loop's own use (pre-order).
 struct Collector {
   llvm::SmallVector<Use, 16> uses;
-  bool hasSpawn = false;
+  bool hasSpawn = false;     // a spawn outside every parallel loop: the function spawns
+  bool hasParallelFor = false;
   int stmtExprDepth = 0;
   int catchDepth = 0;
+  int pforDepth = 0;
+
+  void add(Use U) {
+    U.inParallelFor = pforDepth;
+    uses.push_back(U);
+  }
 
   void walk(Stmt *&S) {
     if (!S)
@@ -64,25 +73,36 @@ struct Collector {
       return;
     if (auto *AS = dyn_cast<AttributedStmt>(S)) {
       if (annotation(AS, kSpawnAnnotation)) {
-        uses.push_back({Use::SpawnStmt, &S, S, nullptr, stmtExprDepth > 0, catchDepth > 0});
-        hasSpawn = true;
+        add({Use::SpawnStmt, &S, S, nullptr, stmtExprDepth > 0, catchDepth > 0});
+        hasSpawn |= pforDepth == 0;
         return;  // nothing spawnable nests inside a spawned call statement
       }
       if (annotation(AS, kSyncAnnotation)) {
-        uses.push_back({Use::Sync, &S, S, nullptr, stmtExprDepth > 0});
+        add({Use::Sync, &S, S, nullptr, stmtExprDepth > 0});
         return;
       }
+      if (annotation(AS, kParallelForAnnotation)) {
+        add({Use::ParallelFor, &S, S, nullptr, stmtExprDepth > 0, catchDepth > 0});
+        hasParallelFor = true;
+        ++pforDepth;
+        for (Stmt *&Child : S->children())
+          walk(Child);
+        --pforDepth;
+        return;
+      }
+      if (annotation(AS, kGrainsizeAnnotation))
+        add({Use::LoneGrainsize, &S, S, nullptr});
     }
     if (auto *DS = dyn_cast<DeclStmt>(S)) {
       for (Decl *D : DS->decls())
         if (auto *V = dyn_cast<VarDecl>(D); V && hasAnnotation(V, kSpawnAnnotation)) {
-          uses.push_back({Use::SpawnDecl, &S, S, V, stmtExprDepth > 0, catchDepth > 0});
-          hasSpawn = true;
+          add({Use::SpawnDecl, &S, S, V, stmtExprDepth > 0, catchDepth > 0});
+          hasSpawn |= pforDepth == 0;
           return;
         }
     }
     if (isa<clang::ReturnStmt>(S))
-      uses.push_back({Use::Return, &S, S, nullptr, stmtExprDepth > 0});
+      add({Use::Return, &S, S, nullptr, stmtExprDepth > 0});
     bool isStmtExpr = isa<clang::StmtExpr>(S);
     bool isCatch = isa<clang::CXXCatchStmt>(S);
     stmtExprDepth += isStmtExpr;

@@ -6,6 +6,9 @@ namespace sprig {
 // AnnotateAttr strings that mark accepted uses of the attributes in the AST.
 inline constexpr llvm::StringLiteral kSpawnAnnotation = "sprig.spawn";
 inline constexpr llvm::StringLiteral kSyncAnnotation = "sprig.sync";
+inline constexpr llvm::StringLiteral kParallelForAnnotation = "sprig.parallel_for";
+// Carries the grain expression as its one argument.
+inline constexpr llvm::StringLiteral kGrainsizeAnnotation = "sprig.grainsize";
 // The valid attribute names, for "did you mean" suggestions.
-inline constexpr const char *kAttributeNames[] = {"spawn", "sync"};
+inline constexpr const char *kAttributeNames[] = {"spawn", "sync", "parallel_for", "grainsize"};
 }  // namespace sprig

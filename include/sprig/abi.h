@@ -221,6 +221,24 @@ extern int __sprig_serial_gate;
  * on one thread count once. */
 void __sprig_serial_root_enter(void);
 void __sprig_serial_root_leave(void);
+/* ---- Parallel loops ([[sprig::parallel_for]], plugin/ParallelLoops.cpp) ----
+ * A loop whose iterations can throw keeps one sprig_pfor_state in its caller's frame,
+ * shared by its chunks: the generated code sets min_k = ~0 and exc = 0 before the loop,
+ * and each chunk skips iteration k once k > min_k (an earlier iteration threw).
+ * min_k: read relaxed by the chunks, written by __sprig_pfor_caught under a lock; a stale
+ * read only runs an iteration the serial loop would not have (allowed, as in Cilk). */
+typedef struct sprig_pfor_state {
+  uint64_t min_k; /* the smallest iteration that threw, ~0 while none did */
+  void *exc;      /* its exception (a heap std::exception_ptr), or 0 */
+} sprig_pfor_state;
+/* The default grain of a loop of n iterations: min(2048, ceil(n / (8 P))), at least 1. */
+size_t __sprig_pfor_grain(size_t n);
+/* In an iteration's catch (...): keep the exception being handled if iteration k is the
+ * first in iteration order to throw. */
+void __sprig_pfor_caught(sprig_pfor_state *st, uint64_t k);
+/* After the loop (every iteration done): rethrow the kept exception, if any. */
+void __sprig_pfor_rethrow(sprig_pfor_state *st);
+
 /* Always 0; read through memory so the optimiser must keep a dynamic alloca. */
 extern size_t __sprig_zero;
 

@@ -11,11 +11,12 @@
  * has finished; if several throw, the first in iteration order wins, as in the serial
  * loop.
  *
- * Built on the attributes, so it is the serial loop under any other compiler (the serial
- * elision). Divide and conquer with continuation stealing: the loop spawns the lower half
- * of what remains and goes on with the upper half, so a thief takes the upper half, half
- * of the remaining work, in one steal, and the space bound of spawns holds. The default
- * grain is OpenCilk's, min(2048, ceil(n / (8 P))) for n iterations and P workers.
+ * Built on [[sprig::parallel_for]] (docs/forms.md), so it is the serial loop under any
+ * other compiler (the serial elision). Divide and conquer with continuation stealing: the
+ * loop spawns the lower half of what remains and goes on with the upper half, so a thief
+ * takes the upper half, half of the remaining work, in one steal, and the space bound of
+ * spawns holds. The default grain is OpenCilk's, min(2048, ceil(n / (8 P))) for n
+ * iterations and P workers.
  *
  * The number of iterations is computed once, before any runs, without overflow for the
  * whole range of the type (an empty range, last <= first, runs nothing).
@@ -30,13 +31,6 @@
 
 namespace sprig {
 namespace detail {
-
-// OpenCilk's default: min(2048, ceil(n / (8 P))), at least 1.
-inline std::size_t default_grain(std::size_t n) {
-  std::size_t p8 = 8 * static_cast<std::size_t>(sprig::nworkers() > 0 ? sprig::nworkers() : 1);
-  std::size_t g = n / p8 + (n % p8 != 0);
-  return g < 1 ? 1 : (g > 2048 ? 2048 : g);
-}
 
 // Integers: count and step in the unsigned type of the same width, where wrap-around is
 // defined, so that e.g. [INT_MIN, INT_MAX) is counted right; the value handed to fn is
@@ -62,31 +56,16 @@ template <class I> struct range_traits<I, false> {
   }
 };
 
-// Iterations [k0, k0 + n) of the range starting at `first`.
-template <class I, class F>
-void parallel_for_range(I first, std::size_t k0, std::size_t n, F &fn, std::size_t grain) {
-  while (n > grain) {
-    std::size_t half = n / 2;
-    // The lower half is the child; the continuation, which a thief takes, is the upper.
-    [[sprig::spawn]] parallel_for_range(first, k0, half, fn, grain);
-    k0 += half;
-    n -= half;
-  }
-  for (std::size_t k = k0; k < k0 + n; ++k)
-    fn(range_traits<I>::at(first, k));
-  [[sprig::sync]];
-}
-
 }  // namespace detail
 
 template <class I, class F>
 void parallel_for(I first, I last, F fn, std::size_t grain = 0) {
   std::size_t n = detail::range_traits<I>::count(first, last);
-  if (n == 0)
-    return;
-  if (grain == 0)
-    grain = detail::default_grain(n);
-  detail::parallel_for_range(first, 0, n, fn, grain);
+  // grain 0: the default grain, chosen by the runtime. (Other compilers ignore the
+  // attribute that uses it.)
+  (void)grain;
+  [[sprig::parallel_for]] [[sprig::grainsize(grain)]] for (std::size_t k = 0; k < n; ++k)
+    fn(detail::range_traits<I>::at(first, k));
 }
 
 }  // namespace sprig

@@ -1,0 +1,51 @@
+//===- runtime/loop.cpp - what parallel loops need of the runtime ---------===//
+//
+// [[sprig::parallel_for]] is lowered by the plugin (plugin/ParallelLoops.cpp) into a
+// divide-and-conquer driver of ordinary spawns; the runtime only gives it the default
+// grain and keeps the exception an iteration throws (include/sprig/abi.h).
+//===----------------------------------------------------------------------===//
+#include "global.h"
+#include <sprig/abi.h>
+#include <sprig/sprig.h>
+
+#include <atomic>
+#include <exception>
+#include <mutex>
+
+namespace {
+// Exceptions from loop iterations are rare: one lock for all loops keeps the state two
+// words in the caller's frame.
+std::mutex g_loop_exc_mutex;
+}  // namespace
+
+extern "C" size_t __sprig_pfor_grain(size_t n) {
+  int p = sprig_nworkers();
+  size_t p8 = 8 * static_cast<size_t>(p > 0 ? p : 1);
+  size_t g = n / p8 + (n % p8 != 0);
+  return g < 1 ? 1 : (g > 2048 ? 2048 : g);
+}
+
+extern "C" void __sprig_pfor_caught(sprig_pfor_state *st, uint64_t k) {
+  // Called inside the iteration's catch (...): current_exception() is the one thrown.
+  std::lock_guard<std::mutex> lock(g_loop_exc_mutex);
+  // Memory ordering: min_k is written here only, under the lock; the chunks' relaxed
+  // reads are hints (plugin/ParallelLoops.cpp), and __sprig_pfor_rethrow runs after the
+  // loop's sync, which orders every write here before it.
+  auto *min_k = reinterpret_cast<std::atomic<uint64_t> *>(&st->min_k);
+  if (k >= min_k->load(std::memory_order_relaxed))
+    return;  // an earlier iteration's exception is kept; this one is dropped
+  auto *old = static_cast<std::exception_ptr *>(st->exc);
+  st->exc = new std::exception_ptr(std::current_exception());
+  min_k->store(k, std::memory_order_relaxed);
+  delete old;
+}
+
+extern "C" void __sprig_pfor_rethrow(sprig_pfor_state *st) {
+  auto *e = static_cast<std::exception_ptr *>(st->exc);
+  if (!e)
+    return;
+  std::exception_ptr ex = *e;
+  delete e;
+  st->exc = nullptr;
+  std::rethrow_exception(ex);
+}
