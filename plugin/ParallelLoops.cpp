@@ -43,6 +43,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+#include "llvm/Support/raw_ostream.h"
 #include <map>
 
 using namespace llvm;
@@ -181,13 +182,18 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
     removeUnreachableBlocks(F);
     R.compute(F, Entry, Exit);
   }
-  // Edges out of the region: only to Exit.
+  // Edges out of the region: only to Exit, and to blocks that hold nothing but
+  // `unreachable` (Clang shares one among the throws of a function); the chunk gets its
+  // own.
+  SmallPtrSet<BasicBlock *, 4> Unreachables;
   for (BasicBlock *BB : R.Blocks) {
     Instruction *T = BB->getTerminator();
     for (BasicBlock *Succ : successors(T))
-      if (Succ != Exit && !R.contains(Succ)) {
-        diagnose(F, "internal error: a parallel loop's body has an edge out of the loop (to " +
-                        Succ->getName() + ")");
+      if (Succ != Exit && !R.contains(Succ) &&
+          isa<UnreachableInst>(Succ->getFirstNonPHIOrDbg()) && Succ->phis().empty()) {
+        Unreachables.insert(Succ);
+      } else if (Succ != Exit && !R.contains(Succ)) {
+        diagnose(F, "internal error: a parallel loop's body has an edge out of the loop");
         return false;
       }
   }
@@ -280,6 +286,11 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
     More = B.CreateAnd(More, B.CreateICmpULE(K, MinK));
   }
   VMap[Exit] = Latch;
+  for (BasicBlock *U : Unreachables) {
+    BasicBlock *NU = BasicBlock::Create(C, "unreachable", H);
+    new UnreachableInst(C, NU);
+    VMap[U] = NU;
+  }
   SmallVector<BasicBlock *, 16> Clones;
   for (BasicBlock *BB : R.Blocks) {
     BasicBlock *NB = CloneBasicBlock(BB, VMap, "", H);
