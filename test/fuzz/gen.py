@@ -96,6 +96,7 @@ FEATURES = {
     'loop-sync-inside': 'sync inside the loop body',
     'loop-sync-after': 'sync after the loop',
     'loop-throw': 'may-throw spawns in a loop (first exception in serial order wins)',
+    'loop-parallel-for': '[[sprig::parallel_for]] loop whose iterations spawn (each writes its own slot)',
     'if-else': 'spawns in if/else branches',
     'switch': 'spawns in switch cases',
     'switch-fallthrough': 'fallthrough between spawning cases',
@@ -941,6 +942,8 @@ class Gen:
                 opts.append((2, 'loop'))
             if self.ok('form-range-for'):
                 opts.append((1, 'rangefor'))
+            if self.ok('loop-parallel-for'):
+                opts.append((1.2, 'pfor'))
             if self.ok('if-else'):
                 opts.append((1.5, 'if'))
             if self.ok('switch'):
@@ -1086,6 +1089,44 @@ class Gen:
         if acc:
             lvl.pending.append(acc)
         lvl.pure = lvl.pure or body.pure or body_pure
+        return lines
+
+    def st_pfor(self, lvl):
+        """[[sprig::parallel_for]]: iterations may run in parallel, so iteration k writes
+        only slot k (a spawned child, and maybe a continuation call combined after the
+        iteration's own sync); the body never throws."""
+        self.use('loop-parallel-for')
+        n = self.r.randint(1, 12)
+        body = self.sub(lvl, in_loop=True, mult=lvl.mult * n, throw_ok=False)
+        k = self.new('k')
+        slots = self.new('sl')
+        self.use('form-assign-vector')
+        lines = ['std::vector<u64> %s(%d);' % (slots, n)]
+        slot = '%s[%s]' % (slots, k)
+        b = []
+        if self.chance(0.3) and self.ok('loop-continue'):
+            self.use('loop-continue')
+            b.append('if (%s == %d) continue;' % (k, self.r.randrange(n)))
+        b += self.spawn_stmt_slot(body, slot, k)
+        cal = None
+        if self.chance(0.5):
+            cal = self.choose_callee(body, direct=True, ret=('u64',), allow_void=False)
+        if cal is not None:
+            self.note_callee(cal, body)
+            pre, post = [], []
+            text = self.call_text(cal, body, pre, post)
+            w = self.new('pw')
+            b += pre + ['u64 %s = %s;' % (w, text)] + post
+            b.append('[[sprig::sync]];')
+            b.append('%s = mix(%s, %s);' % (slot, slot, w))
+        elif self.chance(0.5):
+            b.append('[[sprig::sync]];')  # else the iteration's implicit sync
+        grain = '' if self.chance(0.6) else '[[sprig::grainsize(%d)]] ' % self.r.randint(1, 4)
+        lines.append('[[sprig::parallel_for]] %sfor (int %s = 0; %s < %d; ++%s) {' %
+                     (grain, k, k, n, k))
+        lines += ind(b)
+        lines.append('}')
+        lvl.pending.append('hv(%s)' % slots)
         return lines
 
     def spawn_stmt_slot(self, body, slot, k):
