@@ -17,8 +17,8 @@ COMPETITORS = ["sprig", "tbb", "omp"]
 LABEL = {"serial": "serial", "calls": "serial, a call per node", "sprig": "Sprig",
          "tbb": "oneTBB task_group", "omp": "OpenMP tasks"}
 # The parallel-loop benchmarks use each peer's loop construct instead of its tasks.
-LOOP_BENCHES = {"ploop", "pimbalance", "heat", "daxpy"}
-LOOP_LABEL = {"sprig": "Sprig parallel_for", "tbb": "oneTBB parallel_for",
+LOOP_BENCHES = {"ploop", "pimbalance", "heat", "daxpy", "tinyloop"}
+LOOP_LABEL = {"sprig": "Sprig [[parallel_for]]", "tbb": "oneTBB parallel_for",
               "omp": "OpenMP parallel for"}
 
 
@@ -35,17 +35,19 @@ INPUT = {
     "uts": "geometric tree, mean 4 children, depth 12: 9,949,419 nodes",
     "knapsack": "61 items, strongly correlated; incumbent starts at the optimum",
     "spawnloop": "10^6 spawns of a tiny function in one loop",
+    "tinyloop": "spawnloop's 10^6 tiny calls as a parallel loop (Sprig: [[sprig::parallel_for]]; "
+                "oneTBB: parallel_for; OpenMP: parallel for, static)",
     "ploop": "a balanced parallel loop: 2 x 10^6 iterations of about 80 ns (Sprig: "
-             "sprig::parallel_for; oneTBB: parallel_for; OpenMP: parallel for, static)",
+             "[[sprig::parallel_for]]; oneTBB: parallel_for; OpenMP: parallel for, static)",
     "pimbalance": "an imbalanced parallel loop: 10^5 iterations whose work grows from 1 to "
-                  "100 units of about 25 ns along the range (Sprig: sprig::parallel_for; "
+                  "100 units of about 25 ns along the range (Sprig: [[sprig::parallel_for]]; "
                   "oneTBB: parallel_for; OpenMP: parallel for, dynamic 16)",
     "heat": "the heat stencil: 100 steps on a 1024 x 1024 grid of doubles, a parallel loop "
-            "over the rows per step (Sprig: sprig::parallel_for; oneTBB: parallel_for; "
+            "over the rows per step (Sprig: [[sprig::parallel_for]]; oneTBB: parallel_for; "
             "OpenMP: parallel for, static)",
     "daxpy": "the memory-bound loop: y = 2x + y over 10^8 doubles, the second pass timed "
              "(the first, untimed, lets each competitor's threads touch the memory; Sprig: "
-             "sprig::parallel_for; oneTBB: parallel_for; OpenMP: parallel for, static)",
+             "[[sprig::parallel_for]]; oneTBB: parallel_for; OpenMP: parallel for, static)",
 }
 
 

@@ -5,7 +5,7 @@
 // VM the first parallel pass is about twice as slow for every competitor: the kernel
 // moves pages to the other vCPU's node). The timed pass is the second; the check is
 // y[i] == 4 x[i] + 1 for every i, exact in doubles.
-// Sprig: sprig::parallel_for; oneTBB: tbb::parallel_for; OpenMP: `parallel for`
+// Sprig: [[sprig::parallel_for]]; oneTBB: tbb::parallel_for; OpenMP: `parallel for`
 // schedule(static).
 #pragma once
 #include "../common/bench.hpp"

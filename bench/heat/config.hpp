@@ -4,7 +4,7 @@
 // a little arithmetic: 8 MB per grid, larger than this machine's caches. Every cell's new
 // value depends only on the old grid, so any split of the rows gives the same bits; the
 // RESULT is a hash of the final grid, checked against the serial program's.
-// Sprig: sprig::parallel_for; oneTBB: tbb::parallel_for; OpenMP: `parallel for`
+// Sprig: [[sprig::parallel_for]]; oneTBB: tbb::parallel_for; OpenMP: `parallel for`
 // schedule(static).
 #pragma once
 #include "../common/bench.hpp"

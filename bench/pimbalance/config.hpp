@@ -2,7 +2,7 @@
 // whose work grows 100x along the range (iteration i does 1 + 99 i / kN units of about
 // 25 ns), so an even split of the range is not an even split of the work (with 2
 // threads, schedule(static) gives the second about three quarters). Sprig:
-// sprig::parallel_for; oneTBB: tbb::parallel_for; OpenMP: `parallel for`
+// [[sprig::parallel_for]]; oneTBB: tbb::parallel_for; OpenMP: `parallel for`
 // schedule(dynamic, 16). RESULT: a hash of the output (bench/common/loop.hpp).
 #pragma once
 #include "../common/loop.hpp"

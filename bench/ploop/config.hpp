@@ -1,6 +1,6 @@
 // bench/ploop/config.hpp - a balanced, compute-bound parallel loop (issue 16): kN
 // iterations, each about 80 ns of arithmetic on its own index, writing its own slot.
-// Sprig: sprig::parallel_for; oneTBB: tbb::parallel_for; OpenMP: `parallel for`
+// Sprig: [[sprig::parallel_for]]; oneTBB: tbb::parallel_for; OpenMP: `parallel for`
 // schedule(static). RESULT: a hash of the output (bench/common/loop.hpp).
 #pragma once
 #include "../common/loop.hpp"
