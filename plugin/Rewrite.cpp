@@ -84,7 +84,8 @@ struct SpawnRewriter::Impl {
 
   // extern "C" constexpr Ret Name(Params...) [noexcept] { Body }
   FunctionDecl *makeFunction(llvm::StringRef Name, QualType Ret,
-                             llvm::ArrayRef<QualType> Params, bool NoExcept) {
+                             llvm::ArrayRef<QualType> Params, bool NoExcept,
+                             bool Constexpr = true) {
     ASTContext &C = ctx();
     FunctionProtoType::ExtProtoInfo EPI;
     if (NoExcept)
@@ -95,7 +96,7 @@ struct SpawnRewriter::Impl {
         C, DC, SourceLocation(), SourceLocation(), DeclarationName(&C.Idents.get(Name)), FT,
         C.getTrivialTypeSourceInfo(FT), SC_None, /*UsesFPIntrin=*/false,
         /*isInlineSpecified=*/true, /*hasWrittenPrototype=*/true,
-        ConstexprSpecKind::Constexpr);
+        Constexpr ? ConstexprSpecKind::Constexpr : ConstexprSpecKind::Unspecified);
     FD->setImplicit();
     llvm::SmallVector<ParmVarDecl *, 2> Parms;
     for (unsigned I = 0; I < Params.size(); ++I) {
@@ -157,7 +158,10 @@ struct SpawnRewriter::Impl {
     ASTContext &C = ctx();
     QualType Size = C.getSizeType();
     if (!pforBeginFn) {
-      pforBeginFn = makeFunction(markers::LoopBegin, C.VoidTy, {C.IntTy, Size, Size}, true);
+      // Not constexpr (unlike the spawn markers): a constant evaluation of a function with
+      // a parallel loop (an implicitly constexpr lambda) must fail, not run iteration 0.
+      pforBeginFn = makeFunction(markers::LoopBegin, C.VoidTy, {C.IntTy, Size, Size}, true,
+                                 /*Constexpr=*/false);
       setBody(pforBeginFn, nullptr);
       pforIndexFn = makeFunction(markers::LoopIndex, Size, {C.IntTy}, true);
       setBody(pforIndexFn,
@@ -334,7 +338,10 @@ struct SpawnRewriter::Impl {
                 report(D, Loc, Diag::InStatementExpression) << "sprig::parallel_for";
               else if (U.inCatch)
                 report(D, Loc, Diag::ParallelForInCatch);
-              else if (FD->isConstexpr())
+              // A lambda's call operator is constexpr by itself when it can be (C++17):
+              // only a constant evaluation of it fails (a non-constexpr marker).
+              else if (FD->isConsteval() ||
+                       (FD->isConstexpr() && !isLambdaCallOperator(FD)))
                 report(D, Loc, Diag::ParallelForConstexpr);
               else
                 return true;
