@@ -197,6 +197,48 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
         return false;
       }
   }
+  // Read-only scalars by value: a local of F whose address never leaves it (only plain
+  // loads and stores use it) and that the region only reads (the loop's first value,
+  // step, a bound the body reads) is loaded once in F, before the driver, and the chunk
+  // gets the value: no reload after every call in the body. Nothing can write it while
+  // the loop runs (F waits in the driver, and no pointer to it exists).
+  {
+    SmallVector<AllocaInst *, 8> Candidates;
+    for (Instruction &I : F.getEntryBlock())
+      if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca())
+        Candidates.push_back(AI);
+    IRBuilder<> LB(BBb->getTerminator());
+    for (AllocaInst *AI : Candidates) {
+      SmallVector<LoadInst *, 4> Inside;
+      Type *Ty = nullptr;
+      bool OK = true;
+      for (User *U : AI->users()) {
+        auto *I = dyn_cast<Instruction>(U);
+        bool In = I && R.contains(I->getParent());
+        if (auto *Ld = dyn_cast<LoadInst>(U); Ld && Ld->isSimple()) {
+          if (In) {
+            OK &= !Ty || Ty == Ld->getType();
+            Ty = Ld->getType();
+            Inside.push_back(Ld);
+          }
+        } else if (auto *St = dyn_cast<StoreInst>(U);
+                   St && St->isSimple() && St->getPointerOperand() == AI && !In) {
+        } else {
+          OK = false;
+        }
+        if (!OK)
+          break;
+      }
+      if (!OK || Inside.empty())
+        continue;
+      LoadInst *V = LB.CreateLoad(Ty, AI, AI->getName() + ".val");
+      V->setAlignment(Inside.front()->getAlign());
+      for (LoadInst *Ld : Inside) {
+        Ld->replaceAllUsesWith(V);
+        Ld->eraseFromParent();
+      }
+    }
+  }
   SetVector<Value *> Inputs;
   for (BasicBlock *BB : R.Blocks)
     for (Instruction &I : *BB) {
@@ -271,20 +313,29 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
   BasicBlock *Header = BasicBlock::Create(C, "pfor.next", H);
   BasicBlock *Latch = BasicBlock::Create(C, "pfor.latch", H);
   BasicBlock *Done = BasicBlock::Create(C, "pfor.chunk.done", H);
-  B.CreateBr(Header);
+  // Iterations after one that threw: the serial loop would not run them. A chunk whose
+  // first iteration comes after the smallest that threw so far does not start (one
+  // relaxed load per chunk: a stale value only runs iterations more, as a parallel loop
+  // may; the kept exception is still the first, runtime/loop.cpp), and a chunk stops
+  // after its own iteration that threw (a local flag, set by the catch below). So at
+  // P=1 the loop stops where the serial loop does.
+  AllocaInst *Threw = nullptr;
+  Value *Start = B.getTrue();
+  if (Throws) {
+    Threw = B.CreateAlloca(B.getInt1Ty(), nullptr, "pfor.threw");
+    B.CreateStore(B.getFalse(), Threw);
+    auto *MinK = B.CreateLoad(I64, B.CreateStructGEP(StateTy, State, 0), "pfor.min.k");
+    MinK->setAtomic(AtomicOrdering::Monotonic);
+    MinK->setAlignment(Align(8));
+    Start = B.CreateICmpULE(H->getArg(1), MinK);
+  }
+  B.CreateCondBr(Start, Header, Done);
   B.SetInsertPoint(Header);
   PHINode *K = B.CreatePHI(I64, 2, "k");
   K->addIncoming(H->getArg(1), HEntry);
   Value *More = B.CreateICmpULT(K, H->getArg(2));
-  if (Throws) {
-    // An earlier iteration threw: the serial loop would not have run this one, nor any
-    // later one of the chunk. Relaxed: a stale value only runs an iteration more (as a
-    // parallel loop may), the kept exception is still the first (runtime/loop.cpp).
-    auto *MinK = B.CreateLoad(I64, B.CreateStructGEP(StateTy, State, 0), "pfor.min.k");
-    MinK->setAtomic(AtomicOrdering::Monotonic);
-    MinK->setAlignment(Align(8));
-    More = B.CreateAnd(More, B.CreateICmpULE(K, MinK));
-  }
+  if (Throws)
+    More = B.CreateAnd(More, B.CreateNot(B.CreateLoad(B.getInt1Ty(), Threw, "threw")));
   VMap[Exit] = Latch;
   for (BasicBlock *U : Unreachables) {
     BasicBlock *NU = BasicBlock::Create(C, "unreachable", H);
@@ -326,6 +377,7 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
       } else if (Callee->getName() == markers::LoopCatch && loopId(CB) == loopId(L.Begin)) {
         IRBuilder<> CBld(CB);
         CBld.CreateCall(Caught, {State, K});
+        CBld.CreateStore(CBld.getTrue(), Threw);
         CB->eraseFromParent();
       }
     }

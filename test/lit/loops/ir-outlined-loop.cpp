@@ -3,7 +3,8 @@
 // its end; the caller computes the trip count once, keeps the grain (0 means the
 // runtime's default) and calls the module's divide-and-conquer driver, which spawns the
 // lower half and keeps the upper half for its continuation; an iteration's exception is
-// kept by __sprig_pfor_caught and rethrown after the loop.
+// kept by __sprig_pfor_caught and rethrown after the loop; a chunk does not start past
+// the first iteration that threw, and stops after its own.
 // RUN: %sprigxx -O0 -S -emit-llvm -fno-discard-value-names -mllvm -sprig-loops-only %s \
 // RUN:   -o - | FileCheck %s
 void g(int);
@@ -20,13 +21,16 @@ void f(int n) {
 // CHECK-NOT: __sprig_pfor_index
 
 // CHECK-LABEL: define internal void @_Z1fi.sprig.pfor.0(ptr %env, i64 %lo, i64 %hi)
+// CHECK: %pfor.threw = alloca i1
+// CHECK: %pfor.min.k = load atomic i64, ptr {{.*}} monotonic
+// CHECK: icmp ule i64 %lo, %pfor.min.k
 // CHECK: pfor.next:
 // CHECK: %k = phi i64 [ %lo, %entry ], [ %k.next, %pfor.latch ]
 // CHECK: icmp ult i64 %k, %hi
-// CHECK: %pfor.min.k = load atomic i64, ptr {{.*}} monotonic
-// CHECK: icmp ule i64 %k, %pfor.min.k
+// CHECK: %threw = load i1, ptr %pfor.threw
 // CHECK: call void @__sprig_sync()
 // CHECK: call void @__sprig_pfor_caught(ptr %pfor.state, i64 %k)
+// CHECK-NEXT: store i1 true, ptr %pfor.threw
 
 // CHECK-LABEL: define internal void @__sprig_pfor_dc(ptr %chunk, ptr %env, i64 %lo, i64 %hi, i64 %grain)
 // CHECK: icmp ugt i64 %n, %grain
