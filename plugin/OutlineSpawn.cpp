@@ -1,5 +1,6 @@
 //===- plugin/OutlineSpawn.cpp - one spawned statement becomes a helper call ===//
 #include "OutlineSpawn.h"
+#include "RegionValues.h"
 #include "FrameFixups.h"
 #include "SpawnEH.h"
 #include "llvm/ADT/SetVector.h"
@@ -70,52 +71,13 @@ bool hoistTarget(ModuleContext &Ctx, Function &F, CallBase *Call,
 }
 
 // A local of F that the spawned statement only reads, and whose address F never lets
-// out (its only users are plain loads and stores of it): load it once in F, at the spawn,
-// and hand the helper the value instead of the address. Nothing else can write it while
-// the statement runs (no pointer to it exists), and the statement's own reads come before
-// the detach (arguments) or, after it, would in the serial program have seen the value of
-// the spawn point too. Saves the parent's store and the helper's load of, e.g., fib's `n`
+// out: load it once in F, at the spawn, and hand the helper the value instead of the
+// address (RegionValues.h). The statement's own reads come before the detach
+// (arguments) or, after it, would in the serial program have seen the value of the
+// spawn point too. Saves the parent's store and the helper's load of, e.g., fib's `n`
 // (docs/performance.md, attempt 23). `At` is the parent's spawn point.
 void passReadOnlyLocalsByValue(SpawnFrame &Fr, const SpawnRegion &R, Instruction *At) {
-  SmallVector<AllocaInst *, 8> Candidates;
-  for (Instruction &I : Fr.F.getEntryBlock())
-    if (auto *AI = dyn_cast<AllocaInst>(&I);
-        AI && AI != Fr.SF && AI != Fr.Spawned && AI->isStaticAlloca())
-      Candidates.push_back(AI);
-  for (AllocaInst *AI : Candidates) {
-    SmallVector<LoadInst *, 4> Inside;
-    Type *Ty = nullptr;
-    bool OK = true, UsedOutside = false;
-    for (User *U : AI->users()) {
-      auto *I = dyn_cast<Instruction>(U);
-      bool In = I && R.contains(I->getParent());
-      if (auto *L = dyn_cast<LoadInst>(U); L && L->isSimple()) {
-        if (In) {
-          if (Ty && Ty != L->getType())
-            OK = false;
-          Ty = L->getType();
-          Inside.push_back(L);
-        } else
-          UsedOutside = true;
-      } else if (auto *St = dyn_cast<StoreInst>(U);
-                 St && St->isSimple() && St->getPointerOperand() == AI && !In) {
-        UsedOutside = true;
-      } else {
-        OK = false;  // address taken, written by the statement, or an unusual access
-      }
-      if (!OK)
-        break;
-    }
-    // Used only inside: the helper's own (OutlineSpawn's Private); not read: nothing to do.
-    if (!OK || !UsedOutside || Inside.empty())
-      continue;
-    auto *V = new LoadInst(Ty, AI, AI->getName() + ".val", At->getIterator());
-    V->setAlignment(Inside.front()->getAlign());
-    for (LoadInst *L : Inside) {
-      L->replaceAllUsesWith(V);
-      L->eraseFromParent();
-    }
-  }
+  readOnlyLocalsByValue(Fr.F, R, At, {Fr.SF, Fr.Spawned});
 }
 
 // The helper's declaration: F's function attributes, less what is not true of it.
@@ -220,41 +182,13 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
 
   // ---- values flowing in and out ----
   SetVector<Value *> Inputs;
-  for (BasicBlock *BB : R.Blocks)
-    for (Instruction &I : *BB) {
-      for (Value *Op : I.operands()) {
-        if (auto *OI = dyn_cast<Instruction>(Op)) {
-          if (!R.contains(OI->getParent()))
-            Inputs.insert(OI);
-        } else if (isa<Argument>(Op)) {
-          Inputs.insert(Op);
-        }
-      }
-      for (User *U : I.users())
-        if (auto *UI = dyn_cast<Instruction>(U); UI && !R.contains(UI->getParent())) {
-          Ctx.fail(
-              F, "internal error: a value computed by a spawned statement is used after it",
-              DL);
-          return false;
-        }
-    }
+  if (!regionInputs(R, Inputs)) {
+    Ctx.fail(F, "internal error: a value computed by a spawned statement is used after it",
+             DL);
+    return false;
+  }
   // Allocas only this statement uses, and exception slots, become the helper's own.
-  auto Private = [&](Value *V) {
-    auto *AI = dyn_cast<AllocaInst>(V);
-    if (!AI || !AI->isStaticAlloca() || AI == SF)
-      return false;
-    bool AllInside = true, EHSlot = false;
-    for (User *U : AI->users()) {
-      auto *UI = dyn_cast<Instruction>(U);
-      if (!UI || !R.contains(UI->getParent()))
-        AllInside = false;
-      if (auto *St = dyn_cast<StoreInst>(U); St && St->getPointerOperand() == AI)
-        if (auto *EV = dyn_cast<ExtractValueInst>(St->getValueOperand()))
-          if (isa<LandingPadInst>(EV->getAggregateOperand()))
-            EHSlot = true;
-    }
-    return AllInside || EHSlot;
-  };
+  auto Private = [&](Value *V) { return V != SF && privateToRegion(V, R); };
 
   // ---- the helper ----
   SmallVector<Type *, 8> Params{Ctx.PtrTy};

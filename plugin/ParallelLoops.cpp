@@ -33,6 +33,7 @@
 #include "Lowering.h"
 #include "LoweringContext.h"
 #include "Markers.h"
+#include "RegionValues.h"
 #include "SpawnShape.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
@@ -197,88 +198,23 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
         return false;
       }
   }
-  // Read-only scalars by value: a local of F whose address never leaves it (only plain
-  // loads and stores use it) and that the region only reads (the loop's first value,
-  // step, a bound the body reads) is loaded once in F, before the driver, and the chunk
-  // gets the value: no reload after every call in the body. Nothing can write it while
-  // the loop runs (F waits in the driver, and no pointer to it exists).
-  {
-    SmallVector<AllocaInst *, 8> Candidates;
-    for (Instruction &I : F.getEntryBlock())
-      if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca())
-        Candidates.push_back(AI);
-    IRBuilder<> LB(BBb->getTerminator());
-    for (AllocaInst *AI : Candidates) {
-      SmallVector<LoadInst *, 4> Inside;
-      Type *Ty = nullptr;
-      bool OK = true;
-      for (User *U : AI->users()) {
-        auto *I = dyn_cast<Instruction>(U);
-        bool In = I && R.contains(I->getParent());
-        if (auto *Ld = dyn_cast<LoadInst>(U); Ld && Ld->isSimple()) {
-          if (In) {
-            OK &= !Ty || Ty == Ld->getType();
-            Ty = Ld->getType();
-            Inside.push_back(Ld);
-          }
-        } else if (auto *St = dyn_cast<StoreInst>(U);
-                   St && St->isSimple() && St->getPointerOperand() == AI && !In) {
-        } else {
-          OK = false;
-        }
-        if (!OK)
-          break;
-      }
-      if (!OK || Inside.empty())
-        continue;
-      LoadInst *V = LB.CreateLoad(Ty, AI, AI->getName() + ".val");
-      V->setAlignment(Inside.front()->getAlign());
-      for (LoadInst *Ld : Inside) {
-        Ld->replaceAllUsesWith(V);
-        Ld->eraseFromParent();
-      }
-    }
-  }
+  // Read-only scalars by value (RegionValues.h): the loop's first value, step, a bound
+  // the body reads are loaded once in F, before the driver, and the chunk gets the
+  // values: no reload after every call in the body. F waits in the driver meanwhile.
+  readOnlyLocalsByValue(F, R, BBb->getTerminator(), {});
   SetVector<Value *> Inputs;
-  for (BasicBlock *BB : R.Blocks)
-    for (Instruction &I : *BB) {
-      for (Value *Op : I.operands())
-        if (auto *OI = dyn_cast<Instruction>(Op)) {
-          if (!R.contains(OI->getParent()))
-            Inputs.insert(OI);
-        } else if (isa<Argument>(Op)) {
-          Inputs.insert(Op);
-        }
-      for (User *U : I.users())
-        if (auto *UI = dyn_cast<Instruction>(U); UI && !R.contains(UI->getParent())) {
-          diagnose(F, "internal error: a value computed in a parallel loop's body is used "
-                      "after the loop");
-          return false;
-        }
-    }
+  if (!regionInputs(R, Inputs)) {
+    diagnose(F, "internal error: a value computed in a parallel loop's body is used after "
+                "the loop");
+    return false;
+  }
   // Allocas only the region uses, and exception slots (Clang shares one per function;
   // the region's own landing pads fill and read it within an iteration), become the
   // chunk's own: each chunk runs its iterations one after another.
-  auto Private = [&](Value *V) {
-    auto *AI = dyn_cast<AllocaInst>(V);
-    if (!AI || !AI->isStaticAlloca())
-      return false;
-    bool AllInside = true, EHSlot = false;
-    for (User *U : AI->users()) {
-      auto *UI = dyn_cast<Instruction>(U);
-      if (!UI || !R.contains(UI->getParent()))
-        AllInside = false;
-      if (auto *St = dyn_cast<StoreInst>(U); St && St->getPointerOperand() == AI)
-        if (auto *EV = dyn_cast<ExtractValueInst>(St->getValueOperand()))
-          if (isa<LandingPadInst>(EV->getAggregateOperand()))
-            EHSlot = true;
-    }
-    return AllInside || EHSlot;
-  };
   SmallVector<Value *, 8> Shared;
   SmallVector<AllocaInst *, 8> Privates;
   for (Value *V : Inputs) {
-    if (Private(V))
+    if (privateToRegion(V, R))
       Privates.push_back(cast<AllocaInst>(V));
     else
       Shared.push_back(V);

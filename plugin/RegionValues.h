@@ -1,0 +1,35 @@
+//===- plugin/RegionValues.h - what an outlined region takes from its function ===//
+//
+// A spawned statement (OutlineSpawn.cpp) and a parallel loop's iteration
+// (ParallelLoops.cpp) are both regions of F (SpawnRegion) cloned into a function of
+// their own. Both ask the same questions of the values crossing the region's border:
+//   - which values of F the region uses (they become the clone's parameters),
+//   - which of F's locals belong to the region alone (the clone gets its own copy),
+//   - which locals the region only reads (they can be passed by value).
+//===----------------------------------------------------------------------===//
+#pragma once
+#include "SpawnShape.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace sprig {
+
+// The values of F that R uses: instructions outside R and F's arguments, in the order
+// R's blocks use them. False if a value computed in R is used outside it (the rewrite
+// never makes one: an internal error).
+bool regionInputs(const SpawnRegion &R, llvm::SetVector<llvm::Value *> &Inputs);
+
+// A static alloca of F that only R uses, or an exception slot (a landing pad's values
+// are stored into it: Clang shares one per function, and each region fills and reads it
+// between its own pad and handler).
+bool privateToRegion(const llvm::Value *V, const SpawnRegion &R);
+
+// Locals of F (static allocas in the entry block, but those in Skip) whose address never
+// leaves F (plain loads and stores only), that F uses outside R, and that R only reads:
+// load each once at At, and let R use that value instead. Nothing can write such a local
+// while R runs: F does not run then (it waits at At's call, or runs a continuation
+// that, in the serial program, came later), and no pointer to it exists.
+void readOnlyLocalsByValue(llvm::Function &F, const SpawnRegion &R, llvm::Instruction *At,
+                           llvm::ArrayRef<const llvm::Value *> Skip);
+
+}  // namespace sprig
