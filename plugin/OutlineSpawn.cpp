@@ -232,19 +232,7 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   AllocaInst *ChildNo = B.CreateAlloca(Ctx.I32, nullptr, "sprig.child");
   B.CreateStore(B.getInt32(~0u), ChildNo);  // ~0: not detached yet
 
-  SmallVector<BasicBlock *, 16> Clones;
-  for (BasicBlock *BB : R.Blocks) {
-    BasicBlock *NB = CloneBasicBlock(BB, VMap, "", H);
-    VMap[BB] = NB;
-    Clones.push_back(NB);
-    for (Instruction &I : *NB) {
-      I.dropDbgRecords();
-      I.setDebugLoc(DebugLoc());
-    }
-  }
-  for (BasicBlock *NB : Clones)
-    for (Instruction &I : *NB)
-      RemapInstruction(&I, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+  SmallVector<BasicBlock *, 16> Clones = cloneRegion(R, H, VMap);
   B.CreateBr(cast<BasicBlock>(VMap[Entry]));
 
   BasicBlock *HExit = BasicBlock::Create(C, "spawn.exit", H);

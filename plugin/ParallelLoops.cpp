@@ -278,20 +278,7 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
     new UnreachableInst(C, NU);
     VMap[U] = NU;
   }
-  SmallVector<BasicBlock *, 16> Clones;
-  for (BasicBlock *BB : R.Blocks) {
-    BasicBlock *NB = CloneBasicBlock(BB, VMap, "", H);
-    VMap[BB] = NB;
-    Clones.push_back(NB);
-    // The chunk has no subprogram of its own (as spawn helpers): drop F's locations.
-    for (Instruction &I : *NB) {
-      I.dropDbgRecords();
-      I.setDebugLoc(DebugLoc());
-    }
-  }
-  for (BasicBlock *NB : Clones)
-    for (Instruction &I : *NB)
-      RemapInstruction(&I, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+  SmallVector<BasicBlock *, 16> Clones = cloneRegion(R, H, VMap);
   B.CreateCondBr(More, cast<BasicBlock>(VMap[Entry]), Done);
   B.SetInsertPoint(Latch);
   Value *Next = B.CreateAdd(K, B.getInt64(1), "k.next");

@@ -1,6 +1,7 @@
 //===- plugin/RegionValues.cpp - what an outlined region takes from its function ===//
 #include "RegionValues.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -81,6 +82,24 @@ void readOnlyLocalsByValue(Function &F, const SpawnRegion &R, Instruction *At,
       L->eraseFromParent();
     }
   }
+}
+
+SmallVector<BasicBlock *, 16> cloneRegion(const SpawnRegion &R, Function *H,
+                                          ValueToValueMapTy &VMap) {
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *BB : R.Blocks) {
+    BasicBlock *NB = CloneBasicBlock(BB, VMap, "", H);
+    VMap[BB] = NB;
+    Clones.push_back(NB);
+    for (Instruction &I : *NB) {
+      I.dropDbgRecords();
+      I.setDebugLoc(DebugLoc());
+    }
+  }
+  for (BasicBlock *NB : Clones)
+    for (Instruction &I : *NB)
+      RemapInstruction(&I, VMap, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+  return Clones;
 }
 
 }  // namespace sprig

@@ -5,12 +5,14 @@
 // their own. Both ask the same questions of the values crossing the region's border:
 //   - which values of F the region uses (they become the clone's parameters),
 //   - which of F's locals belong to the region alone (the clone gets its own copy),
-//   - which locals the region only reads (they can be passed by value).
+//   - which locals the region only reads (they can be passed by value),
+//   - and the cloning itself.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "SpawnShape.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace sprig {
 
@@ -31,5 +33,11 @@ bool privateToRegion(const llvm::Value *V, const SpawnRegion &R);
 // that, in the serial program, came later), and no pointer to it exists.
 void readOnlyLocalsByValue(llvm::Function &F, const SpawnRegion &R, llvm::Instruction *At,
                            llvm::ArrayRef<const llvm::Value *> Skip);
+
+// Clone R's blocks, in order, into H, mapping through VMap (which holds what the caller
+// mapped already: inputs, private locals, blocks outside R), and remap them. The clones
+// carry no debug locations: H has no subprogram of its own.
+llvm::SmallVector<llvm::BasicBlock *, 16> cloneRegion(const SpawnRegion &R, llvm::Function *H,
+                                                     llvm::ValueToValueMapTy &VMap);
 
 }  // namespace sprig
