@@ -225,6 +225,7 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     VMap[Args[I]] = H->getArg(I);
   for (AllocaInst *AI : Privates) {
     auto *NA = cast<AllocaInst>(AI->clone());
+    dropDebugInfo(*NA);
     B.Insert(NA);
     VMap[AI] = NA;
   }

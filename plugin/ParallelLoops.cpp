@@ -236,6 +236,7 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
   IRBuilder<> B(HEntry);
   for (AllocaInst *AI : Privates) {
     auto *NA = cast<AllocaInst>(AI->clone());
+    dropDebugInfo(*NA);
     B.Insert(NA);
     VMap[AI] = NA;
   }

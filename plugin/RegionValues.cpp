@@ -7,6 +7,14 @@ using namespace llvm;
 
 namespace sprig {
 
+void dropDebugInfo(Instruction &I) {
+  I.dropDbgRecords();
+  I.setDebugLoc(DebugLoc());
+  // -g at -O1 and above: assignment tracking links stores and allocas to #dbg_assign
+  // records of F's variables; a function without a subprogram must not keep the links.
+  I.setMetadata(LLVMContext::MD_DIAssignID, nullptr);
+}
+
 bool regionInputs(const SpawnRegion &R, SetVector<Value *> &Inputs) {
   for (BasicBlock *BB : R.Blocks)
     for (Instruction &I : *BB) {
@@ -91,10 +99,8 @@ SmallVector<BasicBlock *, 16> cloneRegion(const SpawnRegion &R, Function *H,
     BasicBlock *NB = CloneBasicBlock(BB, VMap, "", H);
     VMap[BB] = NB;
     Clones.push_back(NB);
-    for (Instruction &I : *NB) {
-      I.dropDbgRecords();
-      I.setDebugLoc(DebugLoc());
-    }
+    for (Instruction &I : *NB)
+      dropDebugInfo(I);
   }
   for (BasicBlock *NB : Clones)
     for (Instruction &I : *NB)

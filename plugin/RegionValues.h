@@ -34,9 +34,13 @@ bool privateToRegion(const llvm::Value *V, const SpawnRegion &R);
 void readOnlyLocalsByValue(llvm::Function &F, const SpawnRegion &R, llvm::Instruction *At,
                            llvm::ArrayRef<const llvm::Value *> Skip);
 
+// Remove what ties I to F's debug information: records, location, assignment ID (for an
+// instruction cloned into a function without a subprogram).
+void dropDebugInfo(llvm::Instruction &I);
+
 // Clone R's blocks, in order, into H, mapping through VMap (which holds what the caller
 // mapped already: inputs, private locals, blocks outside R), and remap them. The clones
-// carry no debug locations: H has no subprogram of its own.
+// carry no debug information (dropDebugInfo): H has no subprogram of its own.
 llvm::SmallVector<llvm::BasicBlock *, 16> cloneRegion(const SpawnRegion &R, llvm::Function *H,
                                                      llvm::ValueToValueMapTy &VMap);
 

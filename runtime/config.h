@@ -64,6 +64,13 @@ inline constexpr int kSpinRounds = 64;
 // worker takes its core from a worker that has work: spin only this long before yielding.
 inline constexpr int kSpinRoundsOversubscribed = 4;
 inline constexpr int kYieldRounds = 64;
+// ... and yield rounds go on, without a pause, until the worker has been idle this long:
+// a computation made of many short parallel phases (a stencil's steps, a parallel loop
+// per time step, a few hundred microseconds each) finds its workers awake at the next
+// phase, instead of paying a futex wake-up and a reschedule (50-100 us on a VM) per
+// phase. 2 ms of yields costs an idle worker little: sched_yield gives its CPU to any
+// thread that wants it. With more workers than CPUs it does not apply.
+inline constexpr long kIdleYieldNs = 2'000'000;  // 2 ms
 inline constexpr long kSleepTimeoutNs = 20'000'000;  // 20 ms
 // Each timeout in a row doubles the next, up to kSleepTimeoutNs << kSleepBackoffSteps
 // (160 ms): a long idle stretch wakes each worker about 6 times a second, not 50.

@@ -107,6 +107,12 @@ static inline uint64_t next_random(Worker *w) {
   return w->rng = x;
 }
 
+static long monotonic_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1'000'000'000L + ts.tv_nsec;
+}
+
 // Every switch to the scheduler lands at the setjmp below, on the scheduler's stack.
 void sched_loop(Worker *w) {
   __builtin_setjmp(w->sched_ctx);
@@ -119,6 +125,8 @@ void sched_loop(Worker *w) {
                               : config::kSpinRounds;
   int idle = 0;
   unsigned naps = 0;  // sleeps in a row that timed out (sleep_idle backs off)
+  const long yield_ns = g.settings.nworkers > g.settings.cpus ? 0 : config::kIdleYieldNs;
+  long idle_since = 0;  // when the yield phase began (CLOCK_MONOTONIC, ns)
   for (;;) {
     if (w->is_root) {
       // Acquire: pairs with run_pending's release on the worker that handed it back,
@@ -164,6 +172,11 @@ void sched_loop(Worker *w) {
     if (idle < spin_rounds) {
       sprig_cpu_relax();
     } else if (idle < spin_rounds + config::kYieldRounds) {
+      if (idle == spin_rounds)
+        idle_since = monotonic_ns();
+      sched_yield();
+    } else if (naps == 0 && monotonic_ns() - idle_since < yield_ns) {
+      --idle;  // stay in the yield phase until kIdleYieldNs have passed
       sched_yield();
     } else if (sleep_idle(w, naps)) {
       idle = 0;  // woken because work appeared: look hard again
