@@ -705,6 +705,9 @@ class Gen:
             else:
                 pre.append('alignas(%d) u64 %s[8] = {s, %dULL, 3, 4, 5, 6, 7, %dULL};'
                            % (al, v, self.c(), self.c()))
+                # Folded after the block's sync, so the block syncs before it ends (and
+                # the array dies): a child may still be reading it (fuzz seed 71365).
+                lvl.pending.append('hsa(%s, 8)' % v)
             self.use('arg-overaligned')
             return v
         if kind == 'vref':
@@ -714,6 +717,7 @@ class Gen:
                            % (v, self.c(), self.c(), self.c()))
             else:
                 pre.append('const std::vector<u64> %s{s, %dULL, %dULL};' % (v, self.c(), self.c()))
+                lvl.pending.append('hv(%s)' % v)  # the block syncs before it dies (as above)
             self.use('arg-vector-ref')
             return v
         if kind in ('outp', 'outr'):
