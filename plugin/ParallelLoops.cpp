@@ -38,6 +38,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -279,7 +281,41 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
     new UnreachableInst(C, NU);
     VMap[U] = NU;
   }
-  SmallVector<BasicBlock *, 16> Clones = cloneRegion(R, H, VMap);
+  // Debug information: with -g the chunk gets a subprogram of its own, and the body's
+  // locations become locations "inlined" into it at the loop's line: a breakpoint on a
+  // line of the body, a profile of it and a backtrace through it find the source. The
+  // body's variables are not described (their records are dropped, as in spawn helpers).
+  DILocation *Base = nullptr;
+  DenseMap<const MDNode *, MDNode *> InlinedAtCache;
+  if (DISubprogram *SP = F.getSubprogram()) {
+    DebugLoc At = L.Begin->getDebugLoc();
+    unsigned Line = At ? At.getLine() : SP->getLine();
+    DIBuilder DIB(M, /*AllowUnresolved=*/false, SP->getUnit());
+    DISubprogram::DISPFlags Flags = DISubprogram::SPFlagDefinition;
+    if (SP->isOptimized())
+      Flags |= DISubprogram::SPFlagOptimized;
+    if (H->hasLocalLinkage())
+      Flags |= DISubprogram::SPFlagLocalToUnit;
+    DISubprogram *NSP = DIB.createFunction(
+        SP->getFile(), H->getName(), H->getName(), SP->getFile(), Line,
+        DIB.createSubroutineType(DIB.getOrCreateTypeArray({})), Line,
+        DINode::FlagArtificial | DINode::FlagPrototyped, Flags);
+    DIB.finalizeSubprogram(NSP);
+    H->setSubprogram(NSP);
+    Base = DILocation::get(C, Line, At ? At.getCol() : 0, NSP);
+  }
+  auto Rehome = [&](Instruction &I) {
+    I.dropDbgRecords();
+    I.setMetadata(LLVMContext::MD_DIAssignID, nullptr);
+    if (DebugLoc DL = I.getDebugLoc()) {
+      // (as the inliner does: the new inlined-at chain, then the location on it)
+      DILocation *IA = DebugLoc::appendInlinedAt(DL, Base, C, InlinedAtCache);
+      I.setDebugLoc(DILocation::get(C, DL.getLine(), DL.getCol(), DL.getScope(), IA));
+    }
+  };
+  SmallVector<BasicBlock *, 16> Clones =
+      Base ? cloneRegion(R, H, VMap, Rehome) : cloneRegion(R, H, VMap);
+
   B.CreateCondBr(More, cast<BasicBlock>(VMap[Entry]), Done);
   B.SetInsertPoint(Latch);
   Value *Next = B.CreateAdd(K, B.getInt64(1), "k.next");
@@ -305,6 +341,13 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
         CB->eraseFromParent();
       }
     }
+
+  if (Base)  // the chunk's own instructions (the loop around the body) at the loop's line
+    for (BasicBlock &BB : *H)
+      for (Instruction &I : BB) {
+        if (!I.getDebugLoc())
+          I.setDebugLoc(Base);
+      }
 
   // ---- F: state, env, grain, the driver ----
   IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());

@@ -93,14 +93,18 @@ void readOnlyLocalsByValue(Function &F, const SpawnRegion &R, Instruction *At,
 }
 
 SmallVector<BasicBlock *, 16> cloneRegion(const SpawnRegion &R, Function *H,
-                                          ValueToValueMapTy &VMap) {
+                                          ValueToValueMapTy &VMap,
+                                          function_ref<void(Instruction &)> FixDebug) {
   SmallVector<BasicBlock *, 16> Clones;
   for (BasicBlock *BB : R.Blocks) {
     BasicBlock *NB = CloneBasicBlock(BB, VMap, "", H);
     VMap[BB] = NB;
     Clones.push_back(NB);
     for (Instruction &I : *NB)
-      dropDebugInfo(I);
+      if (FixDebug)
+        FixDebug(I);
+      else
+        dropDebugInfo(I);
   }
   for (BasicBlock *NB : Clones)
     for (Instruction &I : *NB)

@@ -11,6 +11,7 @@
 #pragma once
 #include "SpawnShape.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -41,7 +42,10 @@ void dropDebugInfo(llvm::Instruction &I);
 // Clone R's blocks, in order, into H, mapping through VMap (which holds what the caller
 // mapped already: inputs, private locals, blocks outside R), and remap them. The clones
 // carry no debug information (dropDebugInfo): H has no subprogram of its own.
-llvm::SmallVector<llvm::BasicBlock *, 16> cloneRegion(const SpawnRegion &R, llvm::Function *H,
-                                                     llvm::ValueToValueMapTy &VMap);
+// FixDebug, if given, replaces dropDebugInfo for each cloned instruction (a caller that
+// gives H a subprogram of its own re-homes the locations instead).
+llvm::SmallVector<llvm::BasicBlock *, 16>
+cloneRegion(const SpawnRegion &R, llvm::Function *H, llvm::ValueToValueMapTy &VMap,
+            llvm::function_ref<void(llvm::Instruction &)> FixDebug = nullptr);
 
 }  // namespace sprig
