@@ -22,6 +22,7 @@
 #include "Lowering.h"
 #include "llvm/Support/CommandLine.h"
 #include "OutlineSpawn.h"
+#include "Scale.h"
 #include "SpawnEH.h"
 #include "SerialClone.h"
 #include "SpawnShape.h"
@@ -208,6 +209,9 @@ bool lowerSpawns(Module &M) {
   bool Loops = lowerParallelLoops(M, LoopsFailed);
   if (LoopsFailed || LoopsOnly)
     return true;
+  // sprig++ --scale: the serial elision with the profiler's hooks (Scale.h).
+  if (scaleMode())
+    return lowerForScale(M);
   ModuleContext Ctx(M);
   MarkerFns &Mk = Ctx.Markers;
   if (!Mk.Begin && !Mk.Sync)

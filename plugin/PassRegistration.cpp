@@ -10,6 +10,8 @@
 //                      (SplitPrefix.cpp; `-sprig-split-prefix=0` keeps functions whole);
 //                      then the serial gate in front of each frame and the worker
 //                      entries (SerialClone.cpp; `-sprig-serial-gate=0` leaves them out).
+// With -sprig-scale (sprig++ --scale) both do the profiler's work instead (Scale.h):
+// sprig-lower leaves the serial elision with hooks, sprig-fix-frames adds the counters.
 // SprigPlugin.so is an LLVM pass plugin (it needs libLLVM only, not libclang-cpp, so opt
 // can load it too). It is reached three ways:
 //   - clang -fplugin=SprigFrontend.so (what sprig++ does): the frontend plugin loads this
@@ -21,12 +23,15 @@
 #include "FrameFixups.h"
 #include "Lowering.h"
 #include "Markers.h"
+#include "Scale.h"
 #include "SerialClone.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
 
 using namespace llvm;
 
@@ -53,6 +58,9 @@ struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
 
 struct FixSpawnerFramesPass : PassInfoMixin<FixSpawnerFramesPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    // sprig++ --scale: nothing was lowered; count instructions instead (Scale.h).
+    if (scaleMode())
+      return instrumentForScale(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
     bool Changed = false;
     SmallVector<Function *, 16> Spawners;
     for (Function &F : M)
@@ -94,8 +102,16 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                   MPM.addPass(sprig::LowerSpawnsPass());
                 });
             PB.registerOptimizerLastEPCallback(
-                [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+                [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
                   MPM.addPass(sprig::FixSpawnerFramesPass());
+                  // The profiler's counters and hooks read and write the clock at
+                  // every call; fold what repeats (optimising builds only).
+                  if (sprig::scaleMode() && Level != OptimizationLevel::O0) {
+                    FunctionPassManager FPM;
+                    FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+                    FPM.addPass(InstCombinePass());
+                    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+                  }
                 });
             // By name: opt -passes=sprig-lower / sprig-fix-frames.
             PB.registerPipelineParsingCallback([](StringRef Name, ModulePassManager &MPM,

@@ -21,6 +21,7 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include <dlfcn.h>
 #include <optional>
@@ -100,13 +101,30 @@ protected:
     UnknownAttributeInterceptor *I = installInterceptor(CI.getDiagnostics());
     // Code built with the plugin sees __SPRIG__ (sprig/sprig.h then uses the runtime).
     CI.getPreprocessor().setPredefines(CI.getPreprocessor().getPredefines() +
-                                       "#define __SPRIG__ 1\n");
+                                       "#define __SPRIG__ 1\n" +
+                                       (Scale ? "#define __SPRIG_SCALE__ 1\n" : ""));
     registerLoweringPasses(CI);
     return std::make_unique<Consumer>(CI, I);
   }
-  bool ParseArgs(const CompilerInstance &, const std::vector<std::string> &) override {
+  // -fplugin-arg-sprig-scale (sprig++ --scale): the work/span profiler's build. The
+  // passes read their own option, -sprig-scale (plugin/Scale.h); set it here, in the
+  // process-wide option registry (SprigPlugin.so is loaded, so it is registered).
+  bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
+    for (const std::string &A : Args) {
+      if (A == "scale") {
+        Scale = true;
+        auto &Opts = llvm::cl::getRegisteredOptions();
+        auto It = Opts.find("sprig-scale");
+        if (It != Opts.end())
+          It->second->addOccurrence(0, "sprig-scale", "true");
+        continue;
+      }
+      report(CI.getDiagnostics(), SourceLocation(), Diag::UnknownPluginArg) << A;
+      return false;
+    }
     return true;
   }
+  bool Scale = false;
   ActionType getActionType() override { return AddBeforeMainAction; }
 };
 

@@ -39,9 +39,7 @@ namespace sprig {
 static constexpr StringLiteral SelfFn = "__sprig_bc_self";
 static constexpr StringLiteral GateVar = "__sprig_serial_gate";
 
-// The serial elision of a marked body: every marker call goes (an identity marker is
-// replaced by its operand, the others by nothing).
-static void stripMarkers(Function &S, const MarkerFns &Mk) {
+void stripMarkers(Function &S, const MarkerFns &Mk) {
   SmallVector<CallBase *, 32> Calls;
   for (BasicBlock &BB : S)
     for (Instruction &I : BB)

@@ -20,6 +20,11 @@ class Module;
 
 namespace sprig {
 struct ModuleContext;
+struct MarkerFns;
+
+// The serial elision of a marked body, in place: every marker call goes (an identity
+// marker is replaced by its operand, the others by nothing). Also used by Scale.cpp.
+void stripMarkers(llvm::Function &S, const MarkerFns &Mk);
 
 // Early (LowerSpawns.cpp, before F is lowered): clone every function of Spawners.
 // Each clone is internal, kept alive by llvm.compiler.used until the late pass, and

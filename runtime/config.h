@@ -83,4 +83,10 @@ inline constexpr unsigned kSleepBackoffSteps = 3;
 // (sprig_deque_worth_stealing, sprig/deque.h).
 inline constexpr int kLoneEntryPauses = 40;
 
+// [env SPRIG_SCALE_BURDEN] The work/span profiler (docs/scale.md) charges each spawn's
+// continuation the cost of a steal, in instructions of the profiler's clock: a steal
+// measured on this VM (BM_steal_roundtrip and the stealing benchmarks, docs/
+// performance.md) at the rate instrumented code executes counted instructions.
+inline constexpr unsigned long long kScaleBurdenInsns = 30000;
+
 }  // namespace sprig::config

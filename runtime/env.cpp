@@ -9,6 +9,10 @@
 //   SPRIG_STATS        boolean           print per-worker statistics at exit
 //   SPRIG_TRACE        list of: steal,sync,fiber,root (or all)
 //   SPRIG_DISPLAY_ENV  boolean           print the settings in effect at start
+//   SPRIG_SCALE_OUT    a file name       where the work/span report goes (stderr)
+//   SPRIG_SCALE_UNIT   seconds|instructions   the report's unit of time (seconds)
+//   SPRIG_SCALE_BURDEN 0..10^9           a steal's cost in instructions, charged to
+//                                        each spawn's continuation (docs/scale.md)
 // Booleans as OpenMP users type them: 1/0, true/false, yes/no, on/off (any case).
 // Leading and trailing white space is ignored.
 //
@@ -36,6 +40,7 @@ namespace sprig {
 static const char *const kKnownVariables[] = {
     "SPRIG_NWORKERS", "SPRIG_STACKSIZE", "SPRIG_DEQUE_DEPTH",
     "SPRIG_STATS",    "SPRIG_TRACE",     "SPRIG_DISPLAY_ENV",
+    "SPRIG_SCALE_OUT", "SPRIG_SCALE_UNIT", "SPRIG_SCALE_BURDEN",
 };
 
 static void warn_bad(const char *var, const char *val, const char *allowed,
@@ -148,7 +153,8 @@ static void warn_unknown_variables() {
       std::fprintf(stderr,
                    "sprig: warning: unknown environment variable %.*s (ignored); Sprig "
                    "reads SPRIG_NWORKERS, SPRIG_STACKSIZE, SPRIG_DEQUE_DEPTH, SPRIG_STATS, "
-                   "SPRIG_TRACE and SPRIG_DISPLAY_ENV\n",
+                   "SPRIG_TRACE, SPRIG_DISPLAY_ENV, SPRIG_SCALE_OUT, SPRIG_SCALE_UNIT and "
+                   "SPRIG_SCALE_BURDEN\n",
                    static_cast<int>(len), *e);
   }
 }
@@ -172,10 +178,16 @@ void display_settings(const Settings &s) {
                "  SPRIG_DEQUE_DEPTH = '%zu'\n"
                "  SPRIG_STATS = '%s'\n"
                "  SPRIG_TRACE = '%s'\n"
+               "  SPRIG_SCALE_OUT = '%s'\n"
+               "  SPRIG_SCALE_UNIT = '%s'\n"
+               "  SPRIG_SCALE_BURDEN = '%llu'\n"
                "SPRIG DISPLAY ENVIRONMENT END\n",
                SPRIG_ABI_VERSION, s.nworkers,
                std::getenv("SPRIG_NWORKERS") ? "" : " (CPUs available)", s.stack_bytes,
-               s.deque_depth, s.stats ? "true" : "false", trace_names(s.trace).c_str());
+               s.deque_depth, s.stats ? "true" : "false", trace_names(s.trace).c_str(),
+               s.scale_out ? s.scale_out : "(stderr)",
+               s.scale_insns ? "instructions" : "seconds",
+               static_cast<unsigned long long>(s.scale_burden));
 }
 
 void parse_environment(Settings &s) {
@@ -245,6 +257,31 @@ void parse_environment(Settings &s) {
     if (!parse_bool(trimmed(e), &b))
       warn_bad("SPRIGTEST_SERIAL_ROOTS", e, kBoolWords, "false (the default)");
     s.force_serial_roots = b;
+  }
+  if (const char *e = std::getenv("SPRIG_SCALE_OUT")) {
+    std::string path = trimmed(e);
+    if (!path.empty())
+      s.scale_out = strdup(path.c_str());  // kept for the process's life
+    else
+      warn_bad("SPRIG_SCALE_OUT", e, "a file name", "standard error (the default)");
+  }
+  if (const char *e = std::getenv("SPRIG_SCALE_UNIT")) {
+    std::string l;
+    for (char c : trimmed(e))
+      l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (l == "seconds" || l == "s")
+      s.scale_insns = false;
+    else if (l == "instructions" || l == "insns")
+      s.scale_insns = true;
+    else
+      warn_bad("SPRIG_SCALE_UNIT", e, "seconds or instructions", "seconds (the default)");
+  }
+  if (const char *e = std::getenv("SPRIG_SCALE_BURDEN")) {
+    if (parse_size(trimmed(e), false, &v) && v <= 1000000000ull)
+      s.scale_burden = v;
+    else
+      warn_bad("SPRIG_SCALE_BURDEN", e, "an integer from 0 to 1000000000 (instructions)",
+               std::to_string(s.scale_burden) + " (the default)");
   }
   if (const char *e = std::getenv("SPRIG_DISPLAY_ENV")) {
     bool b = false;

@@ -22,6 +22,12 @@ struct Settings {
   // SPRIGTEST_SERIAL_ROOTS=1 (tests only): the serial gate stays up, so every root
   // computation entered through a gated spawning function runs its serial clone.
   bool force_serial_roots = false;
+  // The work/span profiler (runtime/scale.cpp, docs/scale.md).
+  // (No std::string here: Global stays constant-initialized, ready before the
+  // constructors that parse the environment.)
+  const char *scale_out = nullptr;  // SPRIG_SCALE_OUT: the report's file (null: stderr)
+  bool scale_insns = false;   // SPRIG_SCALE_UNIT=instructions (default: seconds)
+  std::uint64_t scale_burden = config::kScaleBurdenInsns;  // SPRIG_SCALE_BURDEN
 };
 
 struct Global {
@@ -74,6 +80,8 @@ long futex(std::atomic<uint32_t> *addr, int op, uint32_t val, const timespec *ts
 
 // runtime/env.cpp
 void parse_environment(Settings &s);
+// True once an instrumented module (sprig++ --scale) has started (runtime/scale.cpp).
+bool scale_active();
 void display_settings(const Settings &s);  // SPRIG_DISPLAY_ENV, to stderr
 // runtime/scheduler.cpp: the pool starts at the first root entry (lazy start).
 void start_workers();

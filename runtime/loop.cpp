@@ -19,7 +19,9 @@ std::mutex g_loop_exc_mutex;
 }  // namespace
 
 extern "C" size_t __sprig_pfor_grain(size_t n) {
-  int p = sprig_nworkers();
+  // The profiler's serial run (sprig++ --scale) uses the CPUs, not SPRIG_NWORKERS: its
+  // figures must not depend on the worker count it happens to be run with.
+  int p = sprig::scale_active() ? sprig::g.settings.cpus : sprig_nworkers();
   size_t p8 = 8 * static_cast<size_t>(p > 0 ? p : 1);
   size_t g = n / p8 + (n % p8 != 0);
   return g < 1 ? 1 : (g > 2048 ? 2048 : g);

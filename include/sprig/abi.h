@@ -239,6 +239,26 @@ void __sprig_pfor_caught(sprig_pfor_state *st, uint64_t k);
 /* After the loop (every iteration done): rethrow the kept exception, if any. */
 void __sprig_pfor_rethrow(sprig_pfor_state *st);
 
+/* ---- The work/span profiler (sprig++ --scale, plugin/Scale.cpp, runtime/scale.cpp) ----
+ * An instrumented program runs the serial elision and keeps, per thread, a clock in
+ * instructions: work W (every basic block adds its instruction count; code keeps the
+ * count in a register and adds it here before each call and return), and the offsets
+ * of the span S = W - off and the burdened span BS = W - boff (modulo 2^64). The hooks
+ * that move S and BS at spawns and syncs are emitted inline by the plugin; only the
+ * runtime reads the clock otherwise (probes, the report at exit). Thread-local,
+ * initial-exec: instrumented code reads it with one %fs-relative access. */
+typedef struct sprig_scale_clock {
+  uint64_t work; /* W: instructions executed by this thread's instrumented code */
+  uint64_t off;  /* W - S */
+  uint64_t boff; /* W - BS */
+} sprig_scale_clock;
+extern __thread sprig_scale_clock __sprig_scale_clock;
+/* The burden a spawned continuation pays (a steal), in instructions; read by the
+ * inline hook at the end of every spawned statement. Set once by __sprig_scale_init. */
+extern uint64_t __sprig_scale_burden;
+/* Called by a constructor of each instrumented module: the program measures itself. */
+void __sprig_scale_init(void);
+
 /* Always 0; read through memory so the optimiser must keep a dynamic alloca. */
 extern size_t __sprig_zero;
 
