@@ -123,6 +123,22 @@ def micro_stats(path):
     return out
 
 
+def scale_kernel(logs, bench, reps):
+    """(work s, parallelism, burdened parallelism) of the "kernel" row of the last
+    --scale report of `bench` (bench.sh writes logs/<bench>.scale.rep<r>.csv), or None."""
+    for r in range(int(reps), 0, -1):
+        path = os.path.join(logs, f"{bench}.scale.rep{r}.csv")
+        if not os.path.exists(path):
+            continue
+        with open(path, newline="") as f:
+            rows = [x for x in csv.DictReader(f) if x.get("tag") == "kernel"]
+        if rows:
+            x = rows[-1]
+            return (float(x["work"]), float(x["parallelism"]),
+                    float(x["burdened_parallelism"]))
+    return None
+
+
 def steal_counts(err_path):
     iters = steals = susp = None
     if os.path.exists(err_path):
@@ -294,6 +310,31 @@ def main():
                     f"{fmt_r(paired)} |")
         w(row)
     w("")
+
+    # The work/span profiler (issue 18): its overhead on T_1, and what it reports for the
+    # kernel (the "kernel" probe of bench/common/bench.hpp) in the last repetition.
+    if any(cells.get((b, "scale", 1)) for b in benches):
+        w("### The work/span profiler (`sprig++ --scale`, issue 18)")
+        w("")
+        w("The profiler's program runs serially and counts instructions; overhead = its "
+          "T_1 / Sprig's T_1 (the targets: within 2x on fib, 20% on the coarse "
+          "benchmarks). Parallelism and burdened parallelism of the timed kernel, from its "
+          "report (docs/scale.md).")
+        w("")
+        w("| benchmark | Sprig T_1 (s) | --scale T_1 (s) | overhead | kernel work (s) | "
+          "parallelism | burdened parallelism |")
+        w("|---|--:|--:|--:|--:|--:|--:|")
+        for b in benches:
+            t1 = cell(b, "sprig", 1)[0]
+            tsc = cell(b, "scale", 1)[0]
+            if tsc is None:
+                continue
+            kern = scale_kernel(os.path.join(a.work, "logs"), b, mach["reps"])
+            kw, kp, kb = (fmt_s(kern[0]), f"{kern[1]:.1f}", f"{kern[2]:.2f}") if kern \
+                else ("-", "-", "-")
+            w(f"| {b} | {fmt_s(t1)} | {fmt_s(tsc)} | "
+              f"{fmt_r(tsc / t1 if t1 and tsc else None)} | {kw} | {kp} | {kb} |")
+        w("")
 
     w("### Spread")
     w("")

@@ -44,4 +44,6 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # sprig++ drives clang++-22; the plugins need LLVM's and clang's shared libraries; the
 # sanitizer runtimes need clang's.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-22, libclang-cpp22, libllvm22, libclang-rt-22-dev")
+# sprig-scale (the profiler's runner and plotter) is a Python script that plots with gnuplot.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3, gnuplot-nox")
 include(CPack)

@@ -84,9 +84,12 @@ inline constexpr unsigned kSleepBackoffSteps = 3;
 inline constexpr int kLoneEntryPauses = 40;
 
 // [env SPRIG_SCALE_BURDEN] The work/span profiler (docs/scale.md) charges each spawn's
-// continuation the cost of a steal, in instructions of the profiler's clock: a steal
-// measured on this VM (BM_steal_roundtrip and the stealing benchmarks, docs/
-// performance.md) at the rate instrumented code executes counted instructions.
-inline constexpr unsigned long long kScaleBurdenInsns = 30000;
+// continuation the cost of a steal, in instructions of the profiler's clock. Measured
+// on the bench VM: a steal costs about 50 us (BM_steal_roundtrip 52.9 us; the thief's
+// membarrier while the victim computes, docs/performance.md "Observations"), and the
+// instrumented code runs about 5 counted instructions per ns (fib 5.8, nqueens 6.1,
+// cilksort 3.5; matmul's vector code 14): 50 us x 5/ns = 250,000. On bare metal, where
+// the barrier takes a few us, about 20,000 would be the figure (SPRIG_SCALE_BURDEN).
+inline constexpr unsigned long long kScaleBurdenInsns = 250000;
 
 }  // namespace sprig::config

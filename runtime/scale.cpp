@@ -6,8 +6,9 @@
 //    sprig/abi.h; plugin/Scale.cpp); here are the probes' readings of it and, at exit,
 //    the report: one row per probe, in the order they were dumped, then the whole
 //    program (the clock of the thread that calls exit, normally main's, with an empty
-//    tag). Times are instructions, turned into seconds at the rate this run executed
-//    them: wall time since __sprig_scale_init over instructions counted by this thread.
+//    tag). Times are instructions, turned into seconds at the pace each region ran: its
+//    wall time (the probes read it too) over its instructions; the program's, wall time
+//    since __sprig_scale_init over the instructions counted by this thread.
 //    SPRIG_SCALE_UNIT=instructions prints the counts themselves (exact, the same on
 //    every run).
 //  - timed (an ordinary build): the probes read the monotonic clock, and the report
@@ -111,15 +112,17 @@ void write_measured() {
   Report &r = report();
   std::lock_guard<std::mutex> lock(r.mu);
   const sprig_scale_clock &c = __sprig_scale_clock;
-  sprig_wsp_t total = {c.work, c.work - c.off, c.work - c.boff};
+  sprig_wsp_t total = {c.work, c.work - c.off, c.work - c.boff, now_ns() - r.start_ns};
   const bool insns = g.settings.scale_insns;
-  // Seconds per instruction of this run (the instrumented code's own pace).
-  const double unit =
-      insns ? 1.0 : ratio(now_ns() - r.start_ns, total.work) * 1e-9;
+  // Seconds per instruction of the whole run: for a region that took no measurable time.
+  const double run_pace = ratio(total.time_ns, total.work) * 1e-9;
   bool close;
   std::FILE *f = open_out(close);
   std::fprintf(f, "tag,work,span,parallelism,burdened_span,burdened_parallelism\n");
   auto row = [&](const std::string &tag, const sprig_wsp_t &w) {
+    // A region's instructions in seconds at its own pace (its wall time in this serial
+    // run over its work): the work in seconds is the region's time here.
+    const double unit = w.time_ns && w.work ? ratio(w.time_ns, w.work) * 1e-9 : run_pace;
     if (insns)
       std::fprintf(f, "%s,%llu,%llu,%.6g,%llu,%.6g\n", csv_field(tag).c_str(),
                    static_cast<unsigned long long>(w.work),
@@ -189,10 +192,10 @@ extern "C" void __sprig_scale_init(void) {
 extern "C" sprig_wsp_t __sprig_scale_workspan(void) {
   if (scale_active()) {
     const sprig_scale_clock &c = __sprig_scale_clock;
-    return sprig_wsp_t{c.work, c.work - c.off, c.work - c.boff};
+    return sprig_wsp_t{c.work, c.work - c.off, c.work - c.boff, now_ns()};
   }
   std::uint64_t t = now_ns();
-  return sprig_wsp_t{t, t, t};
+  return sprig_wsp_t{t, t, t, t};
 }
 
 extern "C" void __sprig_scale_dump(sprig_wsp_t w, const char *tag) {

@@ -3,7 +3,8 @@
 #
 # Builds every program of bench/ into BUILD/bench/ (serial, OpenMP and TBB competitors
 # with clang++-22 -O2, the Sprig ones with BUILD/bin/sprig++ -O2), runs the suite side by
-# side, serial once and each parallel competitor at P=1 and P=all cores, BENCH_REPS times
+# side, serial once and each parallel competitor at P=1 and P=all cores (and the profiler's
+# `sprig++ --scale` build of each Sprig program once per repetition), BENCH_REPS times
 # (interleaved: repetition r of every program runs before repetition r+1 of any, so slow
 # drifts of the machine hit every competitor alike), checks every answer, and writes
 # docs/bench/results.md (medians, peak RSS, the machine) and docs/bench/speedup.png.
@@ -78,6 +79,7 @@ for b in $BENCHES; do
   add_job "$CXX ${FLAGS[*]} -Wno-unknown-attributes $src/serial.cpp -o $BIN/${b}_serial"
   [ -f "$src/calls.cpp" ] && add_job "$CXX ${FLAGS[*]} $src/calls.cpp -o $BIN/${b}_calls"
   add_job "$SPRIGXX ${FLAGS[*]} $src/sprig.cpp -o $BIN/${b}_sprig"
+  add_job "$SPRIGXX --scale ${FLAGS[*]} $src/sprig.cpp -o $BIN/${b}_scale"
   add_job "$CXX ${FLAGS[*]} $src/tbb.cpp -o $BIN/${b}_tbb -ltbb"
   add_job "$CXX ${FLAGS[*]} -fopenmp $src/omp.cpp -o $BIN/${b}_omp"
 done
@@ -131,8 +133,10 @@ run_one() {
   if [ "$rep" -gt 1 ] && [ "${spent%.*}" -ge "$CELL_SECONDS" ]; then
     return 0  # this cell has had its share of the time budget
   fi
-  local rc=0
-  env SPRIG_NWORKERS="$p" OMP_NUM_THREADS="$p" TBB_NUM_THREADS="$p" \
+  local rc=0 extra=()
+  # The profiler's program (sprig++ --scale): its work/span report, for report.py.
+  [ "$c" = scale ] && extra=(SPRIG_SCALE_OUT="$LOGS/$b.scale.rep$rep.csv")
+  env SPRIG_NWORKERS="$p" OMP_NUM_THREADS="$p" TBB_NUM_THREADS="$p" "${extra[@]}" \
     /usr/bin/time -f '%M' -o "$rss" timeout "$TIMEOUT" "$exe" >"$out" 2>"$err" || rc=$?
   if [ "$rc" -ne 0 ]; then
     echo "bench.sh: FAILED: $b/$c at P=$p (repetition $rep): exit status $rc" >&2
@@ -166,7 +170,7 @@ PS_LIST="1"
 for rep in $(seq 1 "$REPS"); do
   echo "bench.sh: repetition $rep of $REPS ($(( $(date +%s) - t_start )) s so far)"
   for b in $BENCHES; do
-    for c in serial calls; do
+    for c in serial calls scale; do
       [ -x "$BIN/${b}_$c" ] && run_one "$b" "$c" 1 "$rep"
     done
     for p in $PS_LIST; do

@@ -3,7 +3,7 @@
 # Idempotent and quiet when everything is present; on failure names the package.
 #   scripts/install-deps.sh          what `make build`, `make demo` and `make test` need
 #   scripts/install-deps.sh --bench  that, plus the peers and tools of `make bench`
-#                                    (Google Benchmark, oneTBB, gnuplot, GNU time)
+#                                    (Google Benchmark, oneTBB, GNU time)
 set -u
 PKGS=(
   cmake make
@@ -11,9 +11,10 @@ PKGS=(
   libomp-22-dev       # tests: OpenMP threads that enter spawning functions (roots/)
   libgtest-dev googletest
   python3
+  gnuplot-nox         # sprig-scale's plots (and its test)
 )
 case "${1:-}" in
-  --bench) PKGS+=(libbenchmark-dev libtbb-dev gnuplot-nox time) ;;
+  --bench) PKGS+=(libbenchmark-dev libtbb-dev time) ;;
   "") ;;
   *) echo "usage: scripts/install-deps.sh [--bench]" >&2; exit 2 ;;
 esac

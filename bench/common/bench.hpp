@@ -13,15 +13,37 @@
 #include <cstdio>
 #include <cstdlib>
 #include <thread>
+#ifdef __SPRIG__
+#include <sprig/scale.h>
+#endif
 
 namespace bench {
 
 using Clock = std::chrono::steady_clock;
 
-inline Clock::time_point now() { return Clock::now(); }
+// In a Sprig build the kernel is also a profiler region, "kernel" (sprig/scale.h): with
+// sprig++ --scale its work and span go to the report (bench.sh reads them); in the
+// ordinary build the probe reports nothing unless SPRIG_SCALE_OUT is set.
+#ifdef __SPRIG__
+inline sprig_wsp_t &kernel_start() {
+  static sprig_wsp_t w;
+  return w;
+}
+#endif
+
+inline Clock::time_point now() {
+#ifdef __SPRIG__
+  kernel_start() = sprig_getworkspan();
+#endif
+  return Clock::now();
+}
 
 inline double seconds_since(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
+  double s = std::chrono::duration<double>(Clock::now() - t0).count();
+#ifdef __SPRIG__
+  sprig_wsp_dump(sprig_wsp_sub(sprig_getworkspan(), kernel_start()), "kernel");
+#endif
+  return s;
 }
 
 // Stops the program loudly: a wrong answer must never become a number in a table.

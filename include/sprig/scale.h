@@ -18,8 +18,8 @@
  *     sort(a, n);                                                // wsp_getworkspan
  *     sprig_wsp_dump(sprig_wsp_sub(sprig_getworkspan(), start), "sort");
  *
- * In a `--scale` build the figures are instructions of the instrumented code (turned
- * into seconds in the report). In an ordinary sprig++ build the probes measure wall-clock
+ * In a `--scale` build the figures are instructions of the instrumented code, turned
+ * into seconds in the report at the pace the region ran (its wall time over its work). In an ordinary sprig++ build the probes measure wall-clock
  * time (all three fields, in nanoseconds) and the report, written only if
  * SPRIG_SCALE_OUT names a file, is `tag,time` in seconds: `sprig-scale` times the
  * regions of the parallel program with it. Under any other compiler, or with no runtime
@@ -35,10 +35,14 @@
 extern "C" {
 #endif
 
+/* A reading of the clock. --scale build: instructions (work, span, burdened span of
+ * the computation so far) and the wall time, which turns a region's instructions into
+ * seconds at that region's own pace. Ordinary build: all four are the wall time. */
 typedef struct sprig_wsp {
   uint64_t work;
   uint64_t span;
   uint64_t burdened_span;
+  uint64_t time_ns;
 } sprig_wsp_t;
 
 /* libsprig (runtime/scale.cpp). Weak: null where no runtime is linked. */
@@ -46,7 +50,7 @@ __attribute__((weak)) sprig_wsp_t __sprig_scale_workspan(void);
 __attribute__((weak)) void __sprig_scale_dump(sprig_wsp_t w, const char *tag);
 
 static inline sprig_wsp_t sprig_wsp_zero(void) {
-  sprig_wsp_t z = {0, 0, 0};
+  sprig_wsp_t z = {0, 0, 0, 0};
   return z;
 }
 /* Work and span of the computation so far, on this thread: every strand executed, and
@@ -56,11 +60,13 @@ static inline sprig_wsp_t sprig_getworkspan(void) {
   return __sprig_scale_workspan ? __sprig_scale_workspan() : sprig_wsp_zero();
 }
 static inline sprig_wsp_t sprig_wsp_add(sprig_wsp_t a, sprig_wsp_t b) {
-  sprig_wsp_t r = {a.work + b.work, a.span + b.span, a.burdened_span + b.burdened_span};
+  sprig_wsp_t r = {a.work + b.work, a.span + b.span, a.burdened_span + b.burdened_span,
+                   a.time_ns + b.time_ns};
   return r;
 }
 static inline sprig_wsp_t sprig_wsp_sub(sprig_wsp_t a, sprig_wsp_t b) {
-  sprig_wsp_t r = {a.work - b.work, a.span - b.span, a.burdened_span - b.burdened_span};
+  sprig_wsp_t r = {a.work - b.work, a.span - b.span, a.burdened_span - b.burdened_span,
+                   a.time_ns - b.time_ns};
   return r;
 }
 /* One row of the report (the tag is copied). */

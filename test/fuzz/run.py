@@ -2,15 +2,17 @@
 """Differential runner for the Sprig fuzzer (docs/fuzz.md).
 
     run.py --seeds A..B [--jobs 2] [--opt-levels O0,O1,O2,O3,Os] [--g] [--workers 1,2,4,8]
-           [--repeat K] [--keep DIR] [--sprigxx PATH] [--timeout S]
+           [--repeat K] [--keep DIR] [--sprigxx PATH] [--timeout S] [--scale]
 
 For each seed: gen.py writes a program; it is built as its serial elision
 (clang++-22 -O2 -Wno-unknown-attributes) and with sprig++ (one optimisation level per seed,
 cycling through --opt-levels by seed; -g on every third seed, or on all with --g); the serial
 program runs once, the parallel one `repeat` times at each worker count and once with the
 serial gate forced up (SPRIGTEST_SERIAL_ROOTS=1: the serial clones run); stdout and exit
-status must be identical. Every failure leaves a standalone reproducer in the keep
-directory. The last line is a summary; the exit status is 0 only if every program is ok.
+status must be identical. With --scale the program is built with sprig++ --scale (the
+work/span profiler, docs/scale.md): it runs once (serially) and its report must hold up
+(span <= work <= ..., the whole-program row last). Every failure leaves a standalone
+reproducer in the keep directory. The last line is a summary; the exit status is 0 only if every program is ok.
 
 Classes: ok, mismatch (other output or exit status), crash (killed by a signal, or exit
 status >= 128, e.g. the runtime's stack-overflow exit 134), hang (over --timeout),
@@ -79,6 +81,26 @@ def run(cmd, timeout, env=None, cwd=None):
             pass
         out, err = p.communicate()
         return 'timeout', out.decode('utf-8', 'replace'), err.decode('utf-8', 'replace')
+
+
+def check_scale_report(path):
+    """What is wrong with a work/span report in instructions (docs/scale.md), or ''."""
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        return 'no report: %s' % e
+    if not lines or lines[0] != 'tag,work,span,parallelism,burdened_span,burdened_parallelism':
+        return 'bad header: %r' % (lines[:1],)
+    if len(lines) < 2 or not lines[-1].startswith(','):
+        return 'no whole-program row last'
+    work, span, _, bspan, _ = lines[-1].split(',')[1:]
+    work, span, bspan = int(work), int(span), int(bspan)
+    if not 0 < span <= work:
+        return 'whole program: span %d, work %d' % (span, work)
+    if bspan < span:
+        return 'whole program: burdened span %d < span %d' % (bspan, span)
+    return ''
 
 
 def describe_rc(rc):
@@ -217,8 +239,8 @@ class Runner:
         sopt = ['-' + a.serial_opt]
         ser_cmd = [a.clangxx] + STD + sopt + ['-Wno-unknown-attributes'] + \
             self.pch_args('serial', sopt) + [cpp, '-o', ser]
-        par_cmd = [a.sprigxx] + STD + flags + self.pch_args('sprig', flags[:1]) + \
-            [cpp, '-o', par]
+        par_cmd = [a.sprigxx] + (['--scale'] if a.scale else []) + STD + flags + \
+            self.pch_args('sprig', flags[:1]) + [cpp, '-o', par]
         cmds = {'serial': ser_cmd, 'parallel': par_cmd}
         rc, out = self.compile(ser_cmd)
         if rc != 0:
@@ -240,8 +262,13 @@ class Runner:
         # (SPRIGTEST_SERIAL_ROOTS=1): every root runs the serial clones the plugin keeps
         # of the spawning functions (plugin/SerialClone.cpp), which must be the elision.
         runs = [(p, rep, False) for p in a.workers for rep in range(a.repeat)]
-        if a.serial_roots:
+        if a.serial_roots and not a.scale:
             runs.append((2, 0, True))
+        report = os.path.join(work, 'scale.csv')
+        if a.scale:  # the profiler's build: serial, one run; its report must hold up
+            runs = [(a.workers[-1], 0, False)]
+            env['SPRIG_SCALE_OUT'] = report
+            env['SPRIG_SCALE_UNIT'] = 'instructions'
         for p, rep, forced in runs:
             env['SPRIG_NWORKERS'] = str(p)
             env.pop('SPRIGTEST_SERIAL_ROOTS', None)
@@ -264,6 +291,10 @@ class Runner:
                                               sout.rstrip()[-3000:], describe_rc(prc),
                                               pout.rstrip()[-3000:], perr.rstrip()[-2000:]))
             return self.result(cls, src, flags, detail, cmds, workers=p)
+        if a.scale:
+            bad = check_scale_report(report)
+            if bad:
+                return self.result('mismatch', src, flags, 'sprig++ --scale report: ' + bad, cmds)
         return self.result('ok', src, flags, '', cmds, feats=feats)
 
     @staticmethod
@@ -355,6 +386,9 @@ def main():
                          'and -O level (long runs: about 1.7 times as many programs an hour; '
                          'the reproducers left behind build without it)')
     ap.add_argument('--tmp', default=None, help='folder for temporary build folders')
+    ap.add_argument('--scale', action='store_true',
+                    help='build with sprig++ --scale (the work/span profiler): one serial '
+                         'run against the serial elision, and its report checked')
     ap.add_argument('-v', '--verbose', action='store_true')
     a = ap.parse_args()
     a.seed_list = parse_seeds(a.seeds)

@@ -1,5 +1,6 @@
 # lit configuration for Sprig. Substitutions:
 #   %sprigxx      build/bin/sprig++ (clang++-22 + plugin + runtime)
+#   %sprig_scale  build/bin/sprig-scale (the work/span profiler's runner and plotter)
 #   %clangxx      plain clang++-22 (the serial elision: attributes ignored), plus
 #                 $SPRIGTEST_LIT_CXXFLAGS if set (sanitizer runs)
 #   %plugin       path of SprigFrontend.so, the clang plugin (for -fplugin= / -cc1 -load)
@@ -32,6 +33,9 @@ for var in ["SPRIG_NWORKERS", "SPRIG_STATS", "SPRIG_TRACE", "SPRIG_STACKSIZE",
 config.environment["SPRIGTEST_RUN_REPEAT"] = os.environ.get("SPRIGTEST_RUN_REPEAT", "3")
 
 config.substitutions.append(("%sprigxx", config.sprig_driver))
+# %sprig_scale: build/bin/sprig-scale, the profiler's runner and plotter.
+config.substitutions.append(
+    ("%sprig_scale", os.path.join(os.path.dirname(config.sprig_driver), "sprig-scale")))
 config.substitutions.append(("%python", sys.executable))
 # SPRIGTEST_LIT_CXXFLAGS (e.g. -fsanitize=thread) is appended to %clangxx: with a sanitizer
 # build's lit directory, the hand-lowered and runtime tests build under that sanitizer
