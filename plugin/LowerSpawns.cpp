@@ -22,6 +22,7 @@
 #include "Lowering.h"
 #include "llvm/Support/CommandLine.h"
 #include "OutlineSpawn.h"
+#include "Race.h"
 #include "Scale.h"
 #include "SpawnEH.h"
 #include "SerialClone.h"
@@ -212,6 +213,9 @@ bool lowerSpawns(Module &M) {
   // sprig++ --scale: the serial elision with the profiler's hooks (Scale.h).
   if (scaleMode())
     return lowerForScale(M);
+  // sprig++ --race: the serial elision with the race detector's hooks (Race.h).
+  if (raceMode())
+    return lowerForRace(M);
   ModuleContext Ctx(M);
   MarkerFns &Mk = Ctx.Markers;
   if (!Mk.Begin && !Mk.Sync)

@@ -33,6 +33,7 @@
 #include "Lowering.h"
 #include "LoweringContext.h"
 #include "Markers.h"
+#include "Race.h"
 #include "RegionValues.h"
 #include "SpawnShape.h"
 #include "llvm/ADT/SetVector.h"
@@ -364,8 +365,12 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
                    PB.CreateStructGEP(StateTy, StateA, 1));
     PB.CreateStore(StateA, PB.CreateStructGEP(EnvTy, EnvA, Shared.size()));
   }
-  Value *G = PB.CreateSelect(PB.CreateICmpEQ(GrainArg, PB.getInt64(0)),
-                             PB.CreateCall(Grain, {Count}), GrainArg, "pfor.grain");
+  // The race detector (sprig++ --race) runs every iteration as a leaf of its own: all
+  // iterations are logically parallel, whatever grain the parallel program would use.
+  Value *G = raceMode() ? static_cast<Value *>(PB.getInt64(1))
+                        : PB.CreateSelect(PB.CreateICmpEQ(GrainArg, PB.getInt64(0)),
+                                          PB.CreateCall(Grain, {Count}), GrainArg,
+                                          "pfor.grain");
   PB.CreateCall(getDriver(M), {H, EnvA, PB.getInt64(0), Count, G});
   PB.CreateBr(Exit);
   OldBr->eraseFromParent();

@@ -102,21 +102,24 @@ protected:
     // Code built with the plugin sees __SPRIG__ (sprig/sprig.h then uses the runtime).
     CI.getPreprocessor().setPredefines(CI.getPreprocessor().getPredefines() +
                                        "#define __SPRIG__ 1\n" +
-                                       (Scale ? "#define __SPRIG_SCALE__ 1\n" : ""));
+                                       (Scale ? "#define __SPRIG_SCALE__ 1\n" : "") +
+                                       (Race ? "#define __SPRIG_RACE__ 1\n" : ""));
     registerLoweringPasses(CI);
     return std::make_unique<Consumer>(CI, I);
   }
-  // -fplugin-arg-sprig-scale (sprig++ --scale): the work/span profiler's build. The
-  // passes read their own option, -sprig-scale (plugin/Scale.h); set it here, in the
-  // process-wide option registry (SprigPlugin.so is loaded, so it is registered).
+  // -fplugin-arg-sprig-scale (sprig++ --scale): the work/span profiler's build;
+  // -fplugin-arg-sprig-race (sprig++ --race): the race detector's. The passes read their
+  // own options, -sprig-scale / -sprig-race (plugin/Scale.h, Race.h); set them here, in
+  // the process-wide option registry (SprigPlugin.so is loaded, so they are registered).
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
     for (const std::string &A : Args) {
-      if (A == "scale") {
-        Scale = true;
+      if (A == "scale" || A == "race") {
+        (A == "scale" ? Scale : Race) = true;
+        std::string Name = "sprig-" + A;
         auto &Opts = llvm::cl::getRegisteredOptions();
-        auto It = Opts.find("sprig-scale");
+        auto It = Opts.find(Name);
         if (It != Opts.end())
-          It->second->addOccurrence(0, "sprig-scale", "true");
+          It->second->addOccurrence(0, Name, "true");
         continue;
       }
       report(CI.getDiagnostics(), SourceLocation(), Diag::UnknownPluginArg) << A;
@@ -124,7 +127,7 @@ protected:
     }
     return true;
   }
-  bool Scale = false;
+  bool Scale = false, Race = false;
   ActionType getActionType() override { return AddBeforeMainAction; }
 };
 

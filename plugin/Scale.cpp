@@ -21,8 +21,7 @@
 #include "Scale.h"
 #include "LoweringContext.h"
 #include "Markers.h"
-#include "SerialClone.h"
-#include "SpawnShape.h"
+#include "SerialHooks.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -74,95 +73,41 @@ static FunctionCallee hook(Module &M, StringRef Name, unsigned NPtrs) {
 }
 
 // ---------------------------------------------------------------------------------
-// Early: markers -> the serial elision with hooks.
+// Early: markers -> the serial elision with hooks (SerialHooks.h).
 
-static void lowerFunction(ModuleContext &Ctx, Function &F, FunctionCallee Spawn,
-                          FunctionCallee Spawned, FunctionCallee Sync) {
-  MarkerFns &Mk = Ctx.Markers;
-  SmallVector<CallBase *, 8> Tags, Ends, Syncs;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB) {
-      if (Mk.isTag(&I))
-        Tags.push_back(cast<CallBase>(&I));
-      else if (Mk.isEnd(&I))
-        Ends.push_back(cast<CallBase>(&I));
-      else if (Mk.isSync(&I))
-        Syncs.push_back(cast<CallBase>(&I));
-    }
-  if (!Tags.empty()) {
-    // The four locals, zero at entry (a sync before any spawn finds no child).
-    BasicBlock &Entry = F.getEntryBlock();
+namespace {
+struct ScaleHooks : SerialHooks {
+  FunctionCallee Spawn, Spawned, Sync;
+  AllocaInst *S = nullptr, *BS = nullptr, *L = nullptr, *BL = nullptr;
+  ScaleHooks(Module &M)
+      : Spawn(hook(M, HookSpawn, 2)), Spawned(hook(M, HookSpawned, 4)),
+        Sync(hook(M, HookSync, 2)) {}
+  void enter(IRBuilder<> &B) override {
+    // The four locals, zero at entry (a sync before any spawn finds no child), in the
+    // entry block; tagged, since Clang discards value names and the late step promotes
+    // them.
+    BasicBlock &Entry = *B.GetInsertBlock();
     IRBuilder<> AB(&Entry, Entry.getFirstInsertionPt());
-    AllocaInst *S = AB.CreateAlloca(Ctx.I64, nullptr, "sprig.scale.s");
-    AllocaInst *BS = AB.CreateAlloca(Ctx.I64, nullptr, "sprig.scale.bs");
-    AllocaInst *L = AB.CreateAlloca(Ctx.I64, nullptr, "sprig.scale.l");
-    AllocaInst *BL = AB.CreateAlloca(Ctx.I64, nullptr, "sprig.scale.bl");
-    for (AllocaInst *A : {S, BS, L, BL}) {
-      // Tagged: Clang discards value names, and the late step promotes these.
-      A->setMetadata(ScaleMD, MDNode::get(Ctx.C, {}));
-      AB.CreateStore(AB.getInt64(0), A);
-    }
-    for (CallBase *Tag : Tags) {
-      CallBase *Call = findSpawnedCall(Tag);
-      if (!Call) {
-        Ctx.fail(F, "internal error: cannot identify the spawned call", Tag->getDebugLoc());
-        return;
-      }
-      IRBuilder<> B(Call);
-      B.CreateCall(Spawn, {S, BS});
-    }
-    for (CallBase *E : Ends) {
-      IRBuilder<> B(E);
-      B.CreateCall(Spawned, {S, BS, L, BL});
-    }
-    for (CallBase *Y : Syncs) {
-      IRBuilder<> B(Y);
-      B.CreateCall(Sync, {L, BL});
+    Type *I64 = B.getInt64Ty();
+    for (AllocaInst **A : {&S, &BS, &L, &BL}) {
+      *A = AB.CreateAlloca(I64);
+      (*A)->setMetadata(ScaleMD, MDNode::get(B.getContext(), {}));
+      B.CreateStore(B.getInt64(0), *A);
     }
   }
-  stripMarkers(F, Mk);
-}
+  void spawn(IRBuilder<> &B) override { B.CreateCall(Spawn, {S, BS}); }
+  void spawned(IRBuilder<> &B, ArrayRef<AllocaInst *>) override {
+    B.CreateCall(Spawned, {S, BS, L, BL});
+  }
+  void sync(IRBuilder<> &B) override { B.CreateCall(Sync, {L, BL}); }
+};
+}  // namespace
 
 bool lowerForScale(Module &M) {
-  ModuleContext Ctx(M);
-  MarkerFns &Mk = Ctx.Markers;
-  FunctionCallee Spawn = hook(M, HookSpawn, 2);
-  FunctionCallee Spawned = hook(M, HookSpawned, 4);
-  FunctionCallee Sync = hook(M, HookSync, 2);
-
-  SmallVector<Function *, 16> Work;
-  SmallPtrSet<Function *, 16> Seen;
-  SmallVector<Function *, 16> Markers = {Mk.Begin, Mk.End, Mk.EndV, Mk.Sync, Mk.LhsBegin};
-  for (Function *Fn : Mk.Tags)
-    Markers.push_back(Fn);
-  for (Function *Fn : Mk.Lhs)
-    Markers.push_back(Fn);
-  for (Function *Marker : Markers)
-    if (Marker)
-      for (User *U : Marker->users())
-        if (auto *CB = dyn_cast<CallBase>(U))
-          if (Seen.insert(CB->getFunction()).second)
-            Work.push_back(CB->getFunction());
-  for (Function *F : Work) {
-    lowerFunction(Ctx, *F, Spawn, Spawned, Sync);
-    if (Ctx.Failed)
-      return true;
-  }
-  for (Function *Fn : Markers)
-    if (Fn && Fn->use_empty())
-      Fn->eraseFromParent();
-
+  lowerToSerialWithHooks(M, [&](Function &) { return std::make_unique<ScaleHooks>(M); });
   // The runtime learns that this program measures itself (and starts its clock) before
   // any other constructor of the module runs.
-  Function *Ctor = Function::Create(FunctionType::get(Ctx.VoidTy, false),
-                                    GlobalValue::InternalLinkage, "sprig.scale.init", M);
-  {
-    IRBuilder<> B(BasicBlock::Create(Ctx.C, "entry", Ctor));
-    FunctionCallee Init = M.getOrInsertFunction(InitFn, Ctx.VoidTy);
-    B.CreateCall(Init);
-    B.CreateRetVoid();
-  }
-  appendToGlobalCtors(M, Ctor, 0);
+  addToolConstructor(M, "sprig.scale.init", InitFn);
   return true;
 }
 

@@ -12,7 +12,7 @@
 // MEASURED: fib(20) = 6765
 // MEASURED-NEXT: tag,work,span,parallelism,burdened_span,burdened_parallelism
 // MEASURED-NEXT: fib,{{[0-9]+}},{{[0-9]+}},
-// BADARG: error: unknown argument 'bogus' for the Sprig plugin; the one it takes is '-fplugin-arg-sprig-scale'
+// BADARG: error: unknown argument 'bogus' for the Sprig plugin; it takes '-fplugin-arg-sprig-scale'
 // SERIAL: fib(20) = 6765
 // SERIAL-NOT: tag
 #include <cstdio>

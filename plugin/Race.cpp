@@ -1,0 +1,78 @@
+//===- plugin/Race.cpp - the race detector's instrumentation --------------===//
+//
+// See Race.h. The detector's algorithm (SP-bags over these procedures) is in
+// runtime/race/bags.h.
+//===----------------------------------------------------------------------===//
+#include "Race.h"
+#include "SerialHooks.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+namespace sprig {
+
+static cl::opt<bool> RaceOpt("sprig-race", cl::init(false), cl::Hidden,
+                             cl::desc("Sprig: build the race detector's serial program "
+                                      "(sprig++ --race)"));
+
+bool raceMode() { return RaceOpt; }
+
+namespace {
+FunctionCallee runtimeFn(Module &M, StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
+  FunctionCallee FC = M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+  if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+    Fn->setDoesNotThrow();
+  return FC;
+}
+
+struct RaceHooks : SerialHooks {
+  FunctionCallee Enter, Spawn, Spawned, Sync, Leave, Forget;
+  Value *Proc = nullptr;         // this invocation's procedure
+  AllocaInst *Child = nullptr;   // the spawned statement's procedure (one at a time)
+  explicit RaceHooks(Module &M) {
+    LLVMContext &C = M.getContext();
+    Type *I32 = Type::getInt32Ty(C), *Void = Type::getVoidTy(C);
+    Enter = runtimeFn(M, "__sprig_race_enter", I32, {});
+    Spawn = runtimeFn(M, "__sprig_race_spawn", I32, {I32});
+    Spawned = runtimeFn(M, "__sprig_race_spawned", Void, {I32, I32});
+    Sync = runtimeFn(M, "__sprig_race_sync", Void, {I32});
+    Leave = runtimeFn(M, "__sprig_race_leave", Void, {I32});
+    Forget = runtimeFn(M, "__sprig_race_forget", Void, {PointerType::getUnqual(C),
+                                                       Type::getInt64Ty(C)});
+  }
+  void enter(IRBuilder<> &B) override {
+    BasicBlock &Entry = *B.GetInsertBlock();
+    IRBuilder<> AB(&Entry, Entry.getFirstInsertionPt());
+    Child = AB.CreateAlloca(B.getInt32Ty());
+    Proc = B.CreateCall(Enter);
+    B.CreateStore(B.getInt32(0), Child);
+  }
+  void spawn(IRBuilder<> &B) override { B.CreateStore(B.CreateCall(Spawn, {Proc}), Child); }
+  void spawned(IRBuilder<> &B, ArrayRef<AllocaInst *> Private) override {
+    B.CreateCall(Spawned, {Proc, B.CreateLoad(B.getInt32Ty(), Child)});
+    // The statement's own locals (argument temporaries) are the child's frame in the
+    // parallel program: dead now, their bytes are the next statement's.
+    const DataLayout &DL = B.GetInsertBlock()->getModule()->getDataLayout();
+    for (AllocaInst *AI : Private)
+      if (std::optional<TypeSize> Size = AI->getAllocationSize(DL); Size && !Size->isScalable())
+        B.CreateCall(Forget, {AI, B.getInt64(Size->getFixedValue())});
+  }
+  void sync(IRBuilder<> &B) override { B.CreateCall(Sync, {Proc}); }
+  void leave(IRBuilder<> &B) override { B.CreateCall(Leave, {Proc}); }
+  // The parallel program syncs at every landing pad of a spawning function, before
+  // cleanups and handlers run; an exception that leaves the function leaves its frame.
+  void landingPad(IRBuilder<> &B) override { B.CreateCall(Sync, {Proc}); }
+  void resume(IRBuilder<> &B) override { B.CreateCall(Leave, {Proc}); }
+  bool wantsPrivateLocals() const override { return true; }
+};
+}  // namespace
+
+bool lowerForRace(Module &M) {
+  lowerToSerialWithHooks(M, [&](Function &) { return std::make_unique<RaceHooks>(M); });
+  addToolConstructor(M, "sprig.race.init", "__sprig_race_init");
+  return true;
+}
+
+}  // namespace sprig
