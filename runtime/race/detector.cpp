@@ -57,21 +57,35 @@ struct Thread {
   int in_rt;            // inside the detector: accesses and allocations are not tracked
   int locks;            // locks this thread holds: its accesses are not checked
   std::uintptr_t stack_lo, stack_hi, low;  // the thread's stack; lowest byte touched
-  std::uintptr_t cache_pc;
-  std::uint32_t cache_stack, cache_loc;
+  // Locations met lately, by (pc, stack): most accesses repeat a recent one, and
+  // Locations::intern is a hash-table lookup. Direct-mapped.
+  struct {
+    std::uintptr_t pc;
+    std::uint32_t stack, loc;
+  } cache[256];
 };
 __attribute__((tls_model("initial-exec"))) thread_local Thread t_self;
+
+// Set (for good) when the program creates its first thread (pthread_create, below),
+// before that thread exists: until then one thread runs, and the lock is not taken.
+// Memory ordering: the store happens-before the new thread's start (pthread_create), so
+// the new thread sees it; the creating thread set it itself.
+std::atomic<bool> g_threads{false};
 
 // The detector's lock, and the thread's "inside the detector" flag with it.
 struct Locked {
   Detector &d;
-  explicit Locked(Detector &det) : d(det) {
+  bool held;
+  explicit Locked(Detector &det)
+      : d(det), held(g_threads.load(std::memory_order_relaxed)) {
     ++t_self.in_rt;
-    while (d.lock.test_and_set(std::memory_order_acquire))
-      ;
+    if (held)
+      while (d.lock.test_and_set(std::memory_order_acquire))
+        ;
   }
   ~Locked() {
-    d.lock.clear(std::memory_order_release);
+    if (held)
+      d.lock.clear(std::memory_order_release);
     --t_self.in_rt;
   }
 };
@@ -104,12 +118,13 @@ void start_thread(Detector &d) {
 }
 
 std::uint32_t location(Detector &d, std::uintptr_t pc) {
-  if (t_self.cache_pc == pc && t_self.cache_stack == t_self.stack && t_self.cache_loc)
-    return t_self.cache_loc;
-  t_self.cache_pc = pc;
-  t_self.cache_stack = t_self.stack;
-  t_self.cache_loc = d.locs.intern(pc, t_self.stack);
-  return t_self.cache_loc;
+  auto &e = t_self.cache[(pc ^ (pc >> 9) ^ (std::uintptr_t(t_self.stack) * 0x9E3779B1u)) & 255];
+  if (e.pc == pc && e.stack == t_self.stack && e.loc)
+    return e.loc;
+  e.pc = pc;
+  e.stack = t_self.stack;
+  e.loc = d.locs.intern(pc, t_self.stack);
+  return e.loc;
 }
 
 void check(std::uintptr_t a, std::size_t n, Access kind, std::uintptr_t pc) {
@@ -134,8 +149,10 @@ void check(std::uintptr_t a, std::size_t n, Access kind, std::uintptr_t pc) {
     }
     return last_par;
   };
+  // An access within one shadow chunk (almost all) walks its cells directly.
+  Cell *run = d.shadow.same_chunk(a, n) ? d.shadow.cell(a) : nullptr;
   for (std::size_t i = 0; i < n; ++i) {
-    Cell *c = d.shadow.cell(a + i);
+    Cell *c = run ? run + i : d.shadow.cell(a + i);
     if (!c)
       continue;
     if (parallel(c->writer))
@@ -552,6 +569,13 @@ SPRIG_RACE_ACQUIRE(pthread_rwlock_trywrlock, pthread_rwlock_t)
       --t_self.locks;                                                                        \
     return next_fn(real, #NAME)(m);                                                          \
   }
+// The program's threads: from the first one on, the detector locks its state.
+int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
+                   void *arg) noexcept {
+  static int (*real)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+  g_threads.store(true, std::memory_order_relaxed);
+  return next_fn(real, "pthread_create")(t, attr, fn, arg);
+}
 SPRIG_RACE_RELEASE(pthread_mutex_unlock, pthread_mutex_t)
 SPRIG_RACE_RELEASE(pthread_rwlock_unlock, pthread_rwlock_t)
 #undef SPRIG_RACE_RELEASE

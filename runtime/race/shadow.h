@@ -26,6 +26,10 @@ public:
   // The cell of byte `a` (created zeroed on first use), or null for an address outside
   // the user address space.
   Cell *cell(std::uintptr_t a);
+  // Do the cells of [a, a + n) lie in one chunk (contiguous)?
+  static bool same_chunk(std::uintptr_t a, std::size_t n) {
+    return (a & ((std::uintptr_t(1) << kChunkBits) - 1)) + n <= (std::uintptr_t(1) << kChunkBits);
+  }
   // Forget [a, a + n): fresh memory (a new heap block, a dead stack frame).
   void clear(std::uintptr_t a, std::size_t n);
 

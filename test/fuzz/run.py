@@ -2,7 +2,7 @@
 """Differential runner for the Sprig fuzzer (docs/fuzz.md).
 
     run.py --seeds A..B [--jobs 2] [--opt-levels O0,O1,O2,O3,Os] [--g] [--workers 1,2,4,8]
-           [--repeat K] [--keep DIR] [--sprigxx PATH] [--timeout S] [--scale]
+           [--repeat K] [--keep DIR] [--sprigxx PATH] [--timeout S] [--scale | --race]
 
 For each seed: gen.py writes a program; it is built as its serial elision
 (clang++-22 -O2 -Wno-unknown-attributes) and with sprig++ (one optimisation level per seed,
@@ -11,7 +11,9 @@ program runs once, the parallel one `repeat` times at each worker count and once
 serial gate forced up (SPRIGTEST_SERIAL_ROOTS=1: the serial clones run); stdout and exit
 status must be identical. With --scale the program is built with sprig++ --scale (the
 work/span profiler, docs/scale.md): it runs once (serially) and its report must hold up
-(span <= work <= ..., the whole-program row last). Every failure leaves a standalone
+(span <= work <= ..., the whole-program row last). With --race it is built with
+sprig++ --race (the race detector, docs/race.md): one run, the serial elision's output,
+and no race reported (the generated programs are race-free). Every failure leaves a standalone
 reproducer in the keep directory. The last line is a summary; the exit status is 0 only if every program is ok.
 
 Classes: ok, mismatch (other output or exit status), crash (killed by a signal, or exit
@@ -239,7 +241,8 @@ class Runner:
         sopt = ['-' + a.serial_opt]
         ser_cmd = [a.clangxx] + STD + sopt + ['-Wno-unknown-attributes'] + \
             self.pch_args('serial', sopt) + [cpp, '-o', ser]
-        par_cmd = [a.sprigxx] + (['--scale'] if a.scale else []) + STD + flags + \
+        tool = ['--scale'] if a.scale else ['--race'] if a.race else []
+        par_cmd = [a.sprigxx] + tool + STD + flags + \
             self.pch_args('sprig', flags[:1]) + [cpp, '-o', par]
         cmds = {'serial': ser_cmd, 'parallel': par_cmd}
         rc, out = self.compile(ser_cmd)
@@ -262,8 +265,10 @@ class Runner:
         # (SPRIGTEST_SERIAL_ROOTS=1): every root runs the serial clones the plugin keeps
         # of the spawning functions (plugin/SerialClone.cpp), which must be the elision.
         runs = [(p, rep, False) for p in a.workers for rep in range(a.repeat)]
-        if a.serial_roots and not a.scale:
+        if a.serial_roots and not a.scale and not a.race:
             runs.append((2, 0, True))
+        if a.race:  # the race detector's build: serial, one run; generated programs
+            runs = [(a.workers[-1], 0, False)]  # are race-free, so it must say nothing
         report = os.path.join(work, 'scale.csv')
         if a.scale:  # the profiler's build: serial, one run; its report must hold up
             runs = [(a.workers[-1], 0, False)]
@@ -291,6 +296,10 @@ class Runner:
                                               sout.rstrip()[-3000:], describe_rc(prc),
                                               pout.rstrip()[-3000:], perr.rstrip()[-2000:]))
             return self.result(cls, src, flags, detail, cmds, workers=p)
+        if a.race and 'sprig race' in perr:
+            return self.result('mismatch', src, flags,
+                               'sprig++ --race reported a race in a race-free program:\n' +
+                               perr[-4000:], cmds)
         if a.scale:
             bad = check_scale_report(report)
             if bad:
@@ -386,6 +395,9 @@ def main():
                          'and -O level (long runs: about 1.7 times as many programs an hour; '
                          'the reproducers left behind build without it)')
     ap.add_argument('--tmp', default=None, help='folder for temporary build folders')
+    ap.add_argument('--race', action='store_true',
+                    help='build with sprig++ --race (the race detector): one serial run '
+                         'against the serial elision, and no race may be reported')
     ap.add_argument('--scale', action='store_true',
                     help='build with sprig++ --scale (the work/span profiler): one serial '
                          'run against the serial elision, and its report checked')

@@ -4,7 +4,8 @@
 # report no race (docs/race.md: no false reports on race-free programs). Prints one
 # line per program and a summary; exit status 1 if any failed.
 #   A DIR/ argument stands for its .cpp files that run a program (their RUN lines use
-#   %run_opts or %run_p); -x NAME.cpp leaves a file out (one that needs other files).
+#   %run_opts or %run_p); -x NAME.cpp leaves a file out (one listed apart, with the other
+#   files or flags it needs: PROGRAM++MORE.cpp@@FLAG::ARG).
 set -u
 sprigxx=$1 work=$2
 shift 2
@@ -20,16 +21,22 @@ while [ $# -gt 0 ]; do
 done
 for spec in "${specs[@]}"; do
   skipped=0
-  for x in "${skip[@]}"; do [ "$(basename "${spec%%::*}")" = "$x" ] && skipped=1; done
+  for x in "${skip[@]}"; do [ "$(basename "${spec%%[:+@]*}")" = "$x" ] && skipped=1; done
   [ $skipped -eq 1 ] && continue
-  src=${spec%%::*}
+  # PROGRAM[++MORE.cpp]...[@@FLAG]...[::ARGS]: more sources, more compiler flags, arguments.
+  body=${spec%%::*}
   args=()
-  [ "$spec" != "$src" ] && IFS=: read -r -a args <<<"${spec#*::}"
+  [ "$spec" != "$body" ] && IFS=: read -r -a args <<<"${spec#*::}"
+  flags=()
+  while [[ "$body" == *@@* ]]; do flags+=("${body##*@@}"); body=${body%@@*}; done
+  srcs=()
+  while [[ "$body" == *++* ]]; do srcs+=("${body##*++}"); body=${body%++*}; done
+  src=$body
   name=$(basename "$(dirname "$src")")-$(basename "$src" .cpp)
   exe="$work/$name"
   n=$((n + 1))
-  if ! "$sprigxx" --race -O1 -std=c++20 -I"$(dirname "$src")/Inputs" "$src" -o "$exe" \
-       >"$exe.build" 2>&1; then
+  if ! "$sprigxx" --race -O1 -std=c++20 "${flags[@]}" -I"$(dirname "$src")/Inputs" "$src" \
+       "${srcs[@]}" -o "$exe" >"$exe.build" 2>&1; then
     echo "BUILD FAILED: $src"; cat "$exe.build"; fail=1; continue
   fi
   rc=0
