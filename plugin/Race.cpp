@@ -29,29 +29,32 @@ FunctionCallee runtimeFn(Module &M, StringRef Name, Type *Ret, ArrayRef<Type *> 
 
 struct RaceHooks : SerialHooks {
   FunctionCallee Enter, Spawn, Spawned, Sync, Leave, Forget;
-  Value *Proc = nullptr;         // this invocation's procedure
-  AllocaInst *Child = nullptr;   // the spawned statement's procedure (one at a time)
+  Value *Proc = nullptr;  // this invocation's procedure
   explicit RaceHooks(Module &M) {
     LLVMContext &C = M.getContext();
     Type *I32 = Type::getInt32Ty(C), *Void = Type::getVoidTy(C);
     Enter = runtimeFn(M, "__sprig_race_enter", I32, {});
     Spawn = runtimeFn(M, "__sprig_race_spawn", I32, {I32});
-    Spawned = runtimeFn(M, "__sprig_race_spawned", Void, {I32, I32});
+    Spawned = runtimeFn(M, "__sprig_race_spawned", Void, {I32});
     Sync = runtimeFn(M, "__sprig_race_sync", Void, {I32});
     Leave = runtimeFn(M, "__sprig_race_leave", Void, {I32});
     Forget = runtimeFn(M, "__sprig_race_forget", Void, {PointerType::getUnqual(C),
                                                        Type::getInt64Ty(C)});
   }
-  void enter(IRBuilder<> &B) override {
-    BasicBlock &Entry = *B.GetInsertBlock();
-    IRBuilder<> AB(&Entry, Entry.getFirstInsertionPt());
-    Child = AB.CreateAlloca(B.getInt32Ty());
-    Proc = B.CreateCall(Enter);
-    B.CreateStore(B.getInt32(0), Child);
+  void enter(IRBuilder<> &B) override { Proc = B.CreateCall(Enter); }
+  void spawn(IRBuilder<> &B, CallBase *Call) override {
+    // (The child's procedure is not kept here: a store of it into a local would itself
+    // be an access, by the child, that ThreadSanitizer instruments at -O0; the runtime
+    // finds the child on top of its procedure stack.)
+    B.CreateCall(Spawn, {Proc});
+    // The child's frame stays its own, as in the parallel program (a helper is never
+    // inlined): inlined into the parent, its locals would be slots of the parent's
+    // frame, which the parent reuses later, and the detector would take the reuse for
+    // a race. Its dead frames are forgotten at the statement's end (runtime/race/).
+    Call->setIsNoInline();
   }
-  void spawn(IRBuilder<> &B) override { B.CreateStore(B.CreateCall(Spawn, {Proc}), Child); }
   void spawned(IRBuilder<> &B, ArrayRef<AllocaInst *> Private) override {
-    B.CreateCall(Spawned, {Proc, B.CreateLoad(B.getInt32Ty(), Child)});
+    B.CreateCall(Spawned, {Proc});
     // The statement's own locals (argument temporaries) are the child's frame in the
     // parallel program: dead now, their bytes are the next statement's.
     const DataLayout &DL = B.GetInsertBlock()->getModule()->getDataLayout();

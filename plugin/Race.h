@@ -7,8 +7,8 @@
 // detector (runtime/race/, libsprig-race) instead of libtsan. This file gives the
 // detector the series-parallel structure (SerialHooks.h): each function that spawns
 // is a procedure (`p = __sprig_race_enter()` at entry, `__sprig_race_leave(p)` at each
-// return); each spawned statement a child procedure (`c = __sprig_race_spawn(p)` before
-// the call, `__sprig_race_spawned(p, c)` at its end); each sync `__sprig_race_sync(p)`.
+// return); each spawned statement a child procedure (`__sprig_race_spawn(p)` before the
+// call, `__sprig_race_spawned(p)` at its end); each sync `__sprig_race_sync(p)`.
 // The hooks are ordinary calls, so no memory access moves across them.
 //===----------------------------------------------------------------------===//
 #pragma once

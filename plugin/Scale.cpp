@@ -95,7 +95,7 @@ struct ScaleHooks : SerialHooks {
       B.CreateStore(B.getInt64(0), *A);
     }
   }
-  void spawn(IRBuilder<> &B) override { B.CreateCall(Spawn, {S, BS}); }
+  void spawn(IRBuilder<> &B, CallBase *) override { B.CreateCall(Spawn, {S, BS}); }
   void spawned(IRBuilder<> &B, ArrayRef<AllocaInst *>) override {
     B.CreateCall(Spawned, {S, BS, L, BL});
   }

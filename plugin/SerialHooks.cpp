@@ -89,7 +89,7 @@ static bool lowerFunction(ModuleContext &Ctx, Function &F, SerialHooks *H) {
         return false;
       }
       IRBuilder<> B(Call);
-      H->spawn(B);
+      H->spawn(B, Call);
     }
     for (CallBase *E : Ends) {
       IRBuilder<> B(E);

@@ -32,7 +32,8 @@ namespace sprig {
 struct SerialHooks {
   virtual ~SerialHooks() = default;
   virtual void enter(llvm::IRBuilder<> &B) {}  // after the entry block's allocas
-  virtual void spawn(llvm::IRBuilder<> &B) = 0;
+  // Call: the spawned call, right after B.
+  virtual void spawn(llvm::IRBuilder<> &B, llvm::CallBase *Call) = 0;
   // Private: the locals only the spawned statement uses (its argument temporaries, which
   // in the parallel program live in the child's frame), when wantsPrivateLocals().
   virtual void spawned(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::AllocaInst *> Private) = 0;

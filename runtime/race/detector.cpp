@@ -247,6 +247,15 @@ void leave_dead(Detector &d, std::vector<Entry> &st, std::uintptr_t sp) {
     unwind_to(d, st, st[st.size() - 2].proc);
 }
 
+// Everything below the caller of an event is dead stack: frames that returned (a spawned
+// child's, a callee's) or were unwound by an exception. Their bytes will be other
+// frames': forget what was seen there (t_self.low: the lowest stack byte touched since).
+void forget_dead_stack(Detector &d, std::uintptr_t sp) {
+  if (t_self.low < sp && t_self.low >= t_self.stack_lo)
+    d.shadow.clear(t_self.low, sp - t_self.low);
+  t_self.low = sp;
+}
+
 Proc push(Detector &d, std::vector<Entry> &st, bool spawned, std::uintptr_t sp) {
   Proc f = d.bags.make();
   st.push_back({f, spawned, sp});
@@ -276,6 +285,7 @@ std::uint32_t __sprig_race_enter(void) {
   std::uintptr_t sp = SPRIG_RACE_SP();
   std::vector<Entry> &st = procs(l.d);
   leave_dead(l.d, st, sp);
+  forget_dead_stack(l.d, sp);
   return push(l.d, st, false, sp);
 }
 
@@ -283,29 +293,28 @@ std::uint32_t __sprig_race_spawn(std::uint32_t p) {
   Locked l(det());
   std::vector<Entry> &st = procs(l.d);
   unwind_to(l.d, st, p);
+  forget_dead_stack(l.d, SPRIG_RACE_SP());
   return push(l.d, st, true, SPRIG_RACE_SP());
 }
 
-void __sprig_race_spawned(std::uint32_t p, std::uint32_t) {
+void __sprig_race_spawned(std::uint32_t p) {
   Locked l(det());
   unwind_to(l.d, procs(l.d), p);  // the child (on top) joins p's P bag
-  // The child's frames are dead: their bytes will be the next child's.
-  std::uintptr_t sp = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
-  if (t_self.low < sp && t_self.low >= t_self.stack_lo)
-    l.d.shadow.clear(t_self.low, sp - t_self.low);
-  t_self.low = sp;
+  forget_dead_stack(l.d, SPRIG_RACE_SP());
 }
 
 void __sprig_race_sync(std::uint32_t p) {
   Locked l(det());
   unwind_to(l.d, procs(l.d), p);
   l.d.bags.sync(p);
+  forget_dead_stack(l.d, SPRIG_RACE_SP());
 }
 
 void __sprig_race_leave(std::uint32_t p) {
   Locked l(det());
   std::vector<Entry> &st = procs(l.d);
   unwind_to(l.d, st, p);
+  forget_dead_stack(l.d, SPRIG_RACE_SP());
   if (st.size() > 1 && st.back().proc == p) {
     st.pop_back();
     l.d.bags.returned(st.back().proc, p);
@@ -569,6 +578,31 @@ SPRIG_RACE_ACQUIRE(pthread_rwlock_trywrlock, pthread_rwlock_t)
       --t_self.locks;                                                                        \
     return next_fn(real, #NAME)(m);                                                          \
   }
+// Function-local statics: the initialization runs between __cxa_guard_acquire (when it
+// returns 1) and __cxa_guard_release/abort, and every later use is ordered after it (the
+// guard's acquire load): the first strand to reach the definition initializes it, the
+// others only read. The initialization is not a determinacy race; it is ignored as if
+// under a lock. (Before this, a static in a parallel loop's body was reported.)
+int __cxa_guard_acquire(std::int64_t *g) {
+  static int (*real)(std::int64_t *);
+  int r = next_fn(real, "__cxa_guard_acquire")(g);
+  if (r)
+    ++t_self.locks;
+  return r;
+}
+void __cxa_guard_release(std::int64_t *g) noexcept {
+  static void (*real)(std::int64_t *);
+  if (t_self.locks > 0)
+    --t_self.locks;
+  next_fn(real, "__cxa_guard_release")(g);
+}
+void __cxa_guard_abort(std::int64_t *g) noexcept {
+  static void (*real)(std::int64_t *);
+  if (t_self.locks > 0)
+    --t_self.locks;
+  next_fn(real, "__cxa_guard_abort")(g);
+}
+
 // The program's threads: from the first one on, the detector locks its state.
 int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
                    void *arg) noexcept {
