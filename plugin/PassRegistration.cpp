@@ -12,6 +12,9 @@
 //                      entries (SerialClone.cpp; `-sprig-serial-gate=0` leaves them out).
 // With -sprig-scale (sprig++ --scale) both do the profiler's work instead (Scale.h):
 // sprig-lower leaves the serial elision with hooks, sprig-fix-frames adds the counters.
+// With -sprig-race (sprig++ --race) sprig-lower leaves the serial elision with the
+// detector's hooks, and sprig-fix-frames makes each local fresh where its lifetime
+// starts (Race.h).
 // SprigPlugin.so is an LLVM pass plugin (it needs libLLVM only, not libclang-cpp, so opt
 // can load it too). It is reached three ways:
 //   - clang -fplugin=SprigFrontend.so (what sprig++ does): the frontend plugin loads this
@@ -23,6 +26,8 @@
 #include "FrameFixups.h"
 #include "Lowering.h"
 #include "Markers.h"
+#include "Race.h"
+#include "Reducers.h"
 #include "Scale.h"
 #include "SerialClone.h"
 #include "llvm/IR/Module.h"
@@ -51,16 +56,27 @@ static cl::opt<bool> SerialGate("sprig-serial-gate", cl::init(true), cl::Hidden,
 
 struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    return lowerSpawns(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    bool Changed = markReducerLookups(M);  // (Reducers.h)
+    Changed |= lowerSpawns(M);
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
 };
 
 struct FixSpawnerFramesPass : PassInfoMixin<FixSpawnerFramesPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    // The reducers' thread-local read inline (Reducers.h), in every mode but --race.
+    bool Expanded = expandReducerViews(M);
+    PreservedAnalyses PA = fixFrames(M);
+    return Expanded ? PreservedAnalyses::none() : PA;
+  }
+  static PreservedAnalyses fixFrames(Module &M) {
     // sprig++ --scale: nothing was lowered; count instructions instead (Scale.h).
     if (scaleMode())
       return instrumentForScale(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    // sprig++ --race: nothing was lowered; new locals forget their slot's history (Race.h).
+    if (raceMode())
+      return forgetAtLifetimeStarts(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
     bool Changed = false;
     SmallVector<Function *, 16> Spawners;
     for (Function &F : M)

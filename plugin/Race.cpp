@@ -6,6 +6,9 @@
 #include "Race.h"
 #include "SerialHooks.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -73,9 +76,62 @@ struct RaceHooks : SerialHooks {
 }  // namespace
 
 bool lowerForRace(Module &M) {
-  lowerToSerialWithHooks(M, [&](Function &) { return std::make_unique<RaceHooks>(M); });
+  lowerToSerialWithHooks(M, [&](Function &F) {
+    // A spawning function keeps a frame of its own, as in the parallel program: the
+    // runtime tells a procedure's frames apart by their stack pointer (a procedure left
+    // by an exception without an event is found dead when a new one starts at or above
+    // its frame), and an inlined procedure would share its caller's.
+    F.removeFnAttr(Attribute::AlwaysInline);
+    F.addFnAttr(Attribute::NoInline);
+    return std::make_unique<RaceHooks>(M);
+  });
   addToolConstructor(M, "sprig.race.init", "__sprig_race_init");
   return true;
+}
+
+bool forgetAtLifetimeStarts(Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  FunctionCallee Forget;
+  bool Changed = false;
+  for (Function &F : M) {
+    // Only what ThreadSanitizer instruments has a history to forget.
+    if (F.isDeclaration() || !F.hasFnAttribute(Attribute::SanitizeThread))
+      continue;
+    SmallVector<std::pair<IntrinsicInst *, uint64_t>, 16> Starts;
+    for (Instruction &I : instructions(F))
+      if (auto *II = dyn_cast<IntrinsicInst>(&I);
+          II && II->getIntrinsicID() == Intrinsic::lifetime_start)
+        if (auto *AI = dyn_cast<AllocaInst>(II->getArgOperand(II->arg_size() - 1)))
+          if (std::optional<TypeSize> Size = AI->getAllocationSize(DL);
+              Size && !Size->isScalable() && Size->getFixedValue())
+            Starts.push_back({II, Size->getFixedValue()});
+    // A parameter passed by value in memory (byval) is a new object too: its bytes are
+    // the caller's outgoing-argument area, which the next call's arguments reuse (two
+    // spawned calls' arguments, parallel children, would share them).
+    SmallVector<std::pair<Argument *, uint64_t>, 4> ByVal;
+    for (Argument &A : F.args())
+      if (Type *T = A.getParamByValType())
+        if (TypeSize Size = DL.getTypeAllocSize(T); !Size.isScalable() && Size.getFixedValue())
+          ByVal.push_back({&A, Size.getFixedValue()});
+    if (Starts.empty() && ByVal.empty())
+      continue;
+    if (!Forget)
+      Forget = runtimeFn(M, "__sprig_race_forget", Type::getVoidTy(M.getContext()),
+                         {PointerType::getUnqual(M.getContext()),
+                          Type::getInt64Ty(M.getContext())});
+    if (!ByVal.empty()) {
+      IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
+      for (auto [A, Size] : ByVal)
+        B.CreateCall(Forget, {A, B.getInt64(Size)});
+    }
+    for (auto [II, Size] : Starts) {
+      IRBuilder<> B(II->getNextNode());
+      B.SetCurrentDebugLocation(II->getDebugLoc());
+      B.CreateCall(Forget, {II->getArgOperand(II->arg_size() - 1), B.getInt64(Size)});
+    }
+    Changed = true;
+  }
+  return Changed;
 }
 
 }  // namespace sprig

@@ -22,4 +22,11 @@ namespace sprig {
 bool raceMode();
 // Early: the spawns and syncs of every function become the serial elision plus hooks.
 bool lowerForRace(llvm::Module &M);
+// Late (OptimizerLastEP): a local whose lifetime starts is a new object, so its bytes'
+// history is forgotten (`__sprig_race_forget` after each llvm.lifetime.start). The
+// backend gives locals with disjoint lifetimes one stack slot; without this, an
+// inlined callee's temporary written by a child and a later local of the same frame
+// would look like one object accessed in parallel. The same at entry for each byval
+// parameter (its bytes are the caller's outgoing-argument area, reused by every call).
+bool forgetAtLifetimeStarts(llvm::Module &M);
 }  // namespace sprig

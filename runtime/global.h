@@ -109,6 +109,11 @@ void reset_after_fork();
 // __sprig_child_done and __sprig_leave_helper_exc (each called straight from a helper).
 [[noreturn]] __attribute__((visibility("hidden"))) void child_done(Worker *w,
                                                                    sprig_frame *parent);
+// runtime/reducer.cpp: the strands' reducer views across the slow paths.
+void reducer_steal(sprig_frame *f);                      // a thief starts a piece of f
+void reducer_piece_ends(sprig_frame *f, bool at_sync);   // this thread's strand ends one
+void reducer_resume(sprig_frame *f);                     // f resumed at its sync
+void reducer_root_taken_back();                          // a root frame back on its thread
 // runtime/sleep.cpp
 // Sleep until woken or a timeout; true if woken (work may have appeared).
 // `naps`: the sleeps in a row that timed out before this one (the timeout backs off).

@@ -302,6 +302,9 @@ void start_workers() {
   else
     w->pending.free_fiber = cur;  // nothing of value left on it
   w->pending.child_done = parent;
+  // This strand's reducer views go to the parent's pieces before the join counter lets
+  // anyone resume it (runtime/reducer.cpp).
+  reducer_piece_ends(parent, false);
   // TSan: pop this function, the entry point and the helper. What is left is the
   // parent's entry (the frame resumes at its sync on this stack and returns here) or, on
   // a thief's fiber, nothing: the continuation that called the helper has its entry on
@@ -345,6 +348,7 @@ void __sprig_sync_suspend(sprig_frame *sf) {
   Fiber *cur = w->cur;  // a thief's fiber: the frame itself lives on another stack
   uint32_t steals = sf->steals;
   fp_save_frame(sf);  // the resumer restores it (resume_at_sync)
+  reducer_piece_ends(sf, true);  // before the join counter lets anyone resume sf
   // acq_rel: release publishes the continuation's writes to whichever child resumes the
   // frame; acquire, if join comes to 0 here, makes the children's writes visible.
   int64_t before = __atomic_fetch_add(&sf->join, (int64_t)steals, __ATOMIC_ACQ_REL);

@@ -76,6 +76,7 @@ namespace sprig {
   f->steals = 0;
   frame_note_exceptions(f);  // children that threw while the frame was stolen
   fp_restore_frame(f);       // the FP control state the continuation reached its sync with
+  reducer_resume(f);         // the pieces' views, reduced: the continuation's map
   if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]))
     w->fp.store(st, std::memory_order_relaxed);  // thieves of our deque now take it
   SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at its sync", w->id, (void *)f);
@@ -94,6 +95,7 @@ namespace sprig {
     f->orig_sp = f->ctx[SPRIG_CTX_SP];  // SP on the frame's own stack, restored by the sync
   }
   f->steals++;
+  reducer_steal(f);  // a new piece of f's sync epoch, with a map of its own
   w->stats.steals.inc();
   Fiber *fb = fiber_get(w);  // cannot fail: fiber_reserve before the steal
   if (uint64_t st = w->fp.load(std::memory_order_relaxed))
@@ -110,6 +112,7 @@ namespace sprig {
   SPRIG_TRACE(kTraceRoot, "worker %d takes root frame %p back", w->id, (void *)f);
   // Our scheduler stack is left for good: the next root binding starts it afresh.
   fp_restore_frame(f);
+  reducer_root_taken_back();  // the root strand, after its last sync, is the leftmost
   san_jump(w->sched_fiber, SanLeave::Dies, 0, &w->native, f->ctx);
 }
 

@@ -1,0 +1,58 @@
+//===- runtime/view_map.h - a strand's reducer views (the hypermap) -------===//
+//
+// The views one strand has made of reducers (docs/design.md, "Reducers"): key (the
+// reducer's leftmost view, i.e. the variable itself) -> that strand's view. A strand
+// whose map pointer is null is the leftmost one: it uses the variables themselves.
+//
+// A map is owned by one strand at a time (the worker running it, or a stolen frame's
+// piece list while the strand is parked there, runtime/reducer.cpp), so nothing here
+// is atomic: hand-offs between workers go through the piece list's lock or the frame's
+// join counter (acq_rel), which order everything written before them.
+//
+// Open addressing with linear probing over a power-of-two table, grown at 1/2 load;
+// removal by backward shift (no tombstones). Small: a map holds the reducers one strand
+// touched, usually one or two.
+//===----------------------------------------------------------------------===//
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace sprig {
+
+using ReducerIdentity = void (*)(void *view);
+using ReducerReduce = void (*)(void *left, void *right);
+
+struct View {
+  void *key = nullptr;   // the reducer's leftmost view (its own storage); null: free slot
+  void *view = nullptr;  // this strand's view; == key where the reducer was registered
+  std::size_t size = 0, align = 0;
+  ReducerIdentity identity = nullptr;
+  ReducerReduce reduce = nullptr;
+};
+
+struct ViewMap {
+  View *slots = nullptr;  // null until the first insert
+  std::uint32_t cap = 0;  // a power of two, or 0
+  std::uint32_t count = 0;
+  ViewMap *next_free = nullptr;  // the free list of maps (reducer.cpp)
+
+  View *find(void *key);
+  // The slot for key, new (key set, the rest for the caller to fill) if absent.
+  // Returns null only when memory runs out.
+  View *insert(void *key);
+  void erase(void *key);
+  // Call fn on each view, in no particular order; fn may not change the map.
+  template <class Fn> void for_each(Fn fn) {
+    for (std::uint32_t i = 0; i < cap; ++i)
+      if (slots[i].key)
+        fn(slots[i]);
+  }
+  void clear();    // forget every entry (the views are the caller's business)
+  void release();  // clear, and free the table
+};
+
+// A view's memory: aligned, from malloc (the runtime calls no operator new on a worker).
+void *view_alloc(std::size_t size, std::size_t align);
+void view_free(void *p);
+
+}  // namespace sprig
