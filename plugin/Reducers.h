@@ -1,17 +1,18 @@
-//===- plugin/Reducers.h - reducer lookups: strand-pure calls ---------------===//
+//===- plugin/Reducers.h - reducer views: strand-pure calls -----------------===//
 //
-// <sprig/reducer.h> finds a reducer's view through two runtime calls: the strand's map
-// (`__sprig_reducer_views`, a thread-local) and, after a steal, the lookup in it
-// (`__sprig_reducer_lookup`). Both give the same answer everywhere within one strand,
-// and may differ across a spawn or a sync. So:
-//   - early (before the optimiser): their declarations read inaccessible memory only,
-//     do not throw and return. The optimiser may then reuse and hoist them (out of a
-//     loop that neither spawns nor syncs), but never across a spawn or a sync: those
-//     call into the runtime, which may write inaccessible memory.
-//   - late (OptimizerLast, x86-64 ELF): each remaining `__sprig_reducer_views()` call
-//     becomes the thread-local load itself (volatile inline asm, as sprig_self()), so
-//     an access in a strand that began without a steal costs a load and a compare.
-//     Not under --race, where libsprig-race defines the map (each strand its own).
+// <sprig/reducer.h> gets a reducer's view with one runtime call,
+// `__sprig_reducer_view(key, size, align, identity, reduce)`. Its answer is the same
+// everywhere within one strand, and may differ across a spawn or a sync. So:
+//   - early (before the optimiser): its declaration reads inaccessible memory only,
+//     does not throw and returns. The optimiser may then reuse it and hoist it out of
+//     a loop that neither spawns nor syncs, but never move it across a spawn or a sync:
+//     those call into the runtime, which may write inaccessible memory.
+//   - late (OptimizerLast, x86-64 ELF), each remaining call is expanded inline: the
+//     strand's map, a thread-local load (volatile inline asm, as sprig_self()); if it
+//     is null (a strand that began without a steal) the view is the key itself, else
+//     `__sprig_reducer_lookup(map, ...)`. So an access costs a load and a compare until
+//     a steal. Not under --race, where libsprig-race defines the view (each strand its
+//     own, runtime/race/).
 //===----------------------------------------------------------------------===//
 #pragma once
 

@@ -44,7 +44,7 @@
 
 extern "C" {
 // The strand's map (null: the leftmost strand). Read by generated code through the
-// inline sequence of reducer.h (the plugin's expansion of __sprig_reducer_views).
+// inline sequence of the plugin's expansion of __sprig_reducer_view (plugin/Reducers.h).
 __thread void *__sprig_tls_views = nullptr;
 }
 
@@ -78,50 +78,6 @@ inline void set_views(ViewMap *m) {
 }
 
 [[noreturn]] void out_of_memory() { fatal("out of memory for reducer views"); }
-
-ViewMap *map_new() {
-  void *p = std::calloc(1, sizeof(ViewMap));
-  if (!p)
-    out_of_memory();
-  return new (p) ViewMap();
-}
-
-void map_delete(ViewMap *m) {
-  m->release();
-  std::free(m);
-}
-
-// left <- left (+) right, in that order; right is freed. A null left is the leftmost
-// strand: its views are the reducers themselves.
-void merge_into(ViewMap *left, ViewMap *right) {
-  right->for_each([&](View &r) {
-    if (r.view == r.key) {
-      // The reducer was registered in the right strand (made there): no strand to its
-      // left has a view of it. Its registration moves left (or ends: leftmost).
-      if (left) {
-        View *l = left->insert(r.key);
-        if (!l)
-          out_of_memory();
-        *l = r;
-      }
-      return;
-    }
-    View *l = left ? left->find(r.key) : nullptr;
-    if (!left) {
-      r.reduce(r.key, r.view);
-      view_free(r.view);
-    } else if (l) {
-      r.reduce(l->view, r.view);
-      view_free(r.view);
-    } else {
-      l = left->insert(r.key);
-      if (!l)
-        out_of_memory();
-      *l = r;
-    }
-  });
-  map_delete(right);
-}
 
 // ---- piece lists, in a table keyed by frame, one lock per stripe ----
 
@@ -192,7 +148,7 @@ void end_piece(Pieces *p, unsigned j, ViewMap *m) {
   while (k < p->n && v[k].state == Piece::Merged)
     ++k;
   if (k < p->n && v[k].state == Piece::Ended) {
-    merge_into(v[j].map, v[k].map);
+    merge_views(v[j].map, v[k].map);
     v[k].map = nullptr;
     v[k].state = Piece::Merged;
   }
@@ -200,7 +156,7 @@ void end_piece(Pieces *p, unsigned j, ViewMap *m) {
   while (i >= 0 && v[i].state == Piece::Merged)
     --i;
   if (i >= 0 && v[i].state == Piece::Ended) {
-    merge_into(v[i].map, v[j].map);
+    merge_views(v[i].map, v[j].map);
     v[j].map = nullptr;
     v[j].state = Piece::Merged;
   }
@@ -276,54 +232,33 @@ void reducer_root_taken_back() { set_views(nullptr); }
 using namespace sprig;
 
 extern "C" {
+// The plugin's expansion of __sprig_reducer_view calls the lookup after a steal.
+void *__sprig_reducer_lookup(void *map, void *key, size_t size, size_t align,
+                             void (*identity)(void *), void (*reduce)(void *, void *));
 
-void *__sprig_reducer_views(void) { return cur_views(); }
+// Out of line: what the plugin expands inline (plugin/Reducers.cpp).
+void *__sprig_reducer_view(void *key, size_t size, size_t align, void (*identity)(void *),
+                           void (*reduce)(void *, void *)) {
+  ViewMap *m = cur_views();
+  return m ? __sprig_reducer_lookup(m, key, size, align, identity, reduce) : key;
+}
 
 void *__sprig_reducer_lookup(void *map, void *key, size_t size, size_t align,
                              void (*identity)(void *), void (*reduce)(void *, void *)) {
   ViewMap *m = static_cast<ViewMap *>(map);
-  if (!m)
-    return key;
-  if (View *v = m->find(key))
-    return v->view;
-  // First access in this strand: a new view. Made before it is entered in the map, so
-  // that an identity that itself looks up reducers finds the map consistent.
-  void *p = view_alloc(size, align);
-  if (!p)
-    out_of_memory();
-  identity(p);
-  View *v = m->insert(key);
-  if (!v)
-    out_of_memory();
-  *v = View{key, p, size, align, identity, reduce};
-  return p;
+  return m ? view_lookup(m, key, size, align, identity, reduce) : key;
 }
 
 void __sprig_reducer_register(void *key, size_t size, size_t align,
                               void (*identity)(void *), void (*reduce)(void *, void *)) {
-  ViewMap *m = cur_views();
-  if (!m)
-    return;  // the leftmost strand: the reducer's own storage is its view anyway
-  View *v = m->insert(key);
-  if (!v)
-    out_of_memory();
-  *v = View{key, key, size, align, identity, reduce};
+  // The leftmost strand needs nothing: the reducer's own storage is its view anyway.
+  if (ViewMap *m = cur_views())
+    view_register(m, key, size, align, identity, reduce);
 }
 
 void __sprig_reducer_unregister(void *key) {
-  ViewMap *m = cur_views();
-  if (!m)
-    return;
-  View *v = m->find(key);
-  if (!v)
-    return;
-  if (v->view != key) {
-    // A view of a reducer going away in a strand that did not make it: what the serial
-    // program has at this point is the reducer's value followed by this view's.
-    v->reduce(key, v->view);
-    view_free(v->view);
-  }
-  m->erase(key);
+  if (ViewMap *m = cur_views())
+    view_unregister(m, key);
 }
 
 }  // extern "C"

@@ -3,8 +3,10 @@
 // See view_map.h.
 //===----------------------------------------------------------------------===//
 #include "view_map.h"
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 namespace sprig {
 
@@ -102,5 +104,89 @@ void *view_alloc(std::size_t size, std::size_t align) {
 }
 
 void view_free(void *p) { std::free(p); }
+
+[[noreturn]] static void no_memory() {
+  std::fputs("sprig: out of memory for reducer views\n", stderr);
+  std::abort();
+}
+
+ViewMap *map_new() {
+  void *p = std::calloc(1, sizeof(ViewMap));
+  if (!p)
+    no_memory();
+  return new (p) ViewMap();
+}
+
+void map_delete(ViewMap *m) {
+  m->release();
+  std::free(m);
+}
+
+void merge_views(ViewMap *left, ViewMap *right) {
+  right->for_each([&](View &r) {
+    if (r.view == r.key) {
+      // The reducer was registered in the right strand (made there): no strand to its
+      // left has a view of it. Its registration moves left (or ends: leftmost).
+      if (left) {
+        View *l = left->insert(r.key);
+        if (!l)
+          no_memory();
+        *l = r;
+      }
+      return;
+    }
+    if (!left) {
+      r.reduce(r.key, r.view);
+      view_free(r.view);
+    } else if (View *l = left->find(r.key)) {
+      r.reduce(l->view, r.view);
+      view_free(r.view);
+    } else {
+      l = left->insert(r.key);
+      if (!l)
+        no_memory();
+      *l = r;
+    }
+  });
+  map_delete(right);
+}
+
+void *view_lookup(ViewMap *m, void *key, std::size_t size, std::size_t align,
+                  ReducerIdentity identity, ReducerReduce reduce) {
+  if (View *v = m->find(key))
+    return v->view;
+  // First access in this strand: a new view. Made before it is entered in the map, so
+  // that an identity that itself looks up reducers finds the map consistent.
+  void *p = view_alloc(size, align);
+  if (!p)
+    no_memory();
+  identity(p);
+  View *v = m->insert(key);
+  if (!v)
+    no_memory();
+  *v = View{key, p, size, align, identity, reduce};
+  return p;
+}
+
+void view_register(ViewMap *m, void *key, std::size_t size, std::size_t align,
+                   ReducerIdentity identity, ReducerReduce reduce) {
+  View *v = m->insert(key);
+  if (!v)
+    no_memory();
+  *v = View{key, key, size, align, identity, reduce};
+}
+
+void view_unregister(ViewMap *m, void *key) {
+  View *v = m->find(key);
+  if (!v)
+    return;
+  if (v->view != key) {
+    // A view of a reducer going away in a strand that did not make it: what the serial
+    // program has at this point is the reducer's value followed by this view's.
+    v->reduce(key, v->view);
+    view_free(v->view);
+  }
+  m->erase(key);
+}
 
 }  // namespace sprig

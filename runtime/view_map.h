@@ -55,4 +55,21 @@ struct ViewMap {
 void *view_alloc(std::size_t size, std::size_t align);
 void view_free(void *p);
 
+// The operations on maps that libsprig (runtime/reducer.cpp) and the race detector
+// (runtime/race/detector.cpp, which gives every strand a map of its own) share. Each
+// dies with a message if memory runs out.
+ViewMap *map_new();
+void map_delete(ViewMap *m);
+// left <- left (+) right, in serial order (left first); right is freed. A null left is
+// the leftmost strand: its views are the reducers' own storage.
+void merge_views(ViewMap *left, ViewMap *right);
+// The strand's view of the reducer at key (m not null): found, or made by identity.
+void *view_lookup(ViewMap *m, void *key, std::size_t size, std::size_t align,
+                  ReducerIdentity identity, ReducerReduce reduce);
+// A reducer made in this strand: its own storage is this strand's view (m not null).
+void view_register(ViewMap *m, void *key, std::size_t size, std::size_t align,
+                   ReducerIdentity identity, ReducerReduce reduce);
+// A reducer going away: this strand's view of it, if any, is reduced into its storage.
+void view_unregister(ViewMap *m, void *key);
+
 }  // namespace sprig

@@ -50,13 +50,13 @@ extern "C" {
 #endif
 
 #if defined(__SPRIG__) || defined(SPRIG_RUNTIME_BUILD)
-/* The current strand's view map; null in a strand that began without a steal. The
- * plugin expands calls to it inline (a thread-local load) and marks it, and the lookup,
- * as reading runtime state only, so both move freely within a strand and never across
- * a spawn or a sync (which call into the runtime). */
-void *__sprig_reducer_views(void);
-void *__sprig_reducer_lookup(void *map, void *key, size_t size, size_t align,
-                             void (*identity)(void *), void (*reduce)(void *, void *));
+/* The current strand's view of the reducer at key. The plugin marks it as reading
+ * runtime state only, so the optimiser reuses it within a strand and hoists it out of
+ * loops, but never moves it across a spawn or a sync (which call into the runtime);
+ * then it expands each call inline: the strand's map (a thread-local load), and, only
+ * if that is not null (a strand after a steal), __sprig_reducer_lookup. */
+void *__sprig_reducer_view(void *key, size_t size, size_t align, void (*identity)(void *),
+                           void (*reduce)(void *, void *));
 void __sprig_reducer_register(void *key, size_t size, size_t align,
                               void (*identity)(void *), void (*reduce)(void *, void *));
 void __sprig_reducer_unregister(void *key);
@@ -64,10 +64,7 @@ void __sprig_reducer_unregister(void *key);
 static inline __attribute__((always_inline)) void *
 sprig_reducer_view(void *key, size_t size, size_t align, void (*identity)(void *),
                    void (*reduce)(void *, void *)) {
-  void *m = __sprig_reducer_views();
-  if (__builtin_expect(m == 0, 1))
-    return key;
-  return __sprig_reducer_lookup(m, key, size, align, identity, reduce);
+  return __sprig_reducer_view(key, size, align, identity, reduce);
 }
 static inline __attribute__((always_inline)) void
 sprig_reducer_register(void *key, size_t size, size_t align, void (*identity)(void *),

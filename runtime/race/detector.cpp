@@ -22,6 +22,7 @@
 #include "bags.h"
 #include "report.h"
 #include "shadow.h"
+#include "../view_map.h"
 
 #include <atomic>
 #include <cstdint>
@@ -34,11 +35,17 @@
 #include <unistd.h>
 
 using namespace sprig::race;
+using sprig::ViewMap;
+using sprig::map_new;
+using sprig::merge_views;
 
 namespace {
 
 struct Detector {
   std::atomic_flag lock = ATOMIC_FLAG_INIT;
+  // The thread holding the lock (its Thread record), so that a reducer's callbacks,
+  // which the detector runs at a sync while it holds the lock, can take it again.
+  std::atomic<void *> owner{nullptr};
   bool active = false;  // an instrumented module started (__sprig_race_init)
   Bags bags;
   Shadow shadow;
@@ -79,13 +86,21 @@ struct Locked {
   explicit Locked(Detector &det)
       : d(det), held(g_threads.load(std::memory_order_relaxed)) {
     ++t_self.in_rt;
-    if (held)
+    // Nested (a reducer callback run by the detector, below): the lock is ours already.
+    // Relaxed: only this thread ever stores its own address there.
+    if (held && d.owner.load(std::memory_order_relaxed) == &t_self)
+      held = false;
+    if (held) {
       while (d.lock.test_and_set(std::memory_order_acquire))
         ;
+      d.owner.store(&t_self, std::memory_order_relaxed);
+    }
   }
   ~Locked() {
-    if (held)
+    if (held) {
+      d.owner.store(nullptr, std::memory_order_relaxed);
       d.lock.clear(std::memory_order_release);
+    }
     --t_self.in_rt;
   }
 };
@@ -209,14 +224,58 @@ struct Entry {
   Proc proc;
   bool spawned;       // a spawned statement (joins its parent's P bag), else a call
   std::uintptr_t sp;  // the stack where its event was called (the root: the top)
+  // Reducers: the maps of the strands of this procedure's sync epoch that ended (one
+  // per spawned statement that ended since the last sync), in serial order.
+  std::vector<ViewMap *> *pieces;
 };
 __attribute__((tls_model("initial-exec"))) thread_local std::vector<Entry> *t_procs;
+
+// ---- reducers (include/sprig/reducer.h, runtime/view_map.h) ----
+//
+// The detector runs each spawned child and each continuation as a strand of its own, as
+// if every continuation were stolen: at the end of a spawned statement the strand's map
+// is parked in its procedure's pieces and the continuation starts with an empty one; at
+// the sync the pieces and the current map are reduced in serial order. So every strand
+// updates views of its own and reducers never race (docs/race.md), and the reductions
+// run at the sync, in series with the whole epoch. The reducers' callbacks are the
+// program's code: they run with accesses checked, as the syncing procedure's.
+__attribute__((tls_model("initial-exec"))) thread_local ViewMap *t_views;
+
+// Run fn as the program (accesses checked), from inside the detector.
+template <class Fn> void as_program(Fn fn) {
+  int saved = t_self.in_rt;
+  t_self.in_rt = 0;
+  fn();
+  t_self.in_rt = saved;
+}
+
+// A spawned statement ended: its strand's map is parked, the continuation starts anew.
+void views_spawned(Entry &e) {
+  if (!e.pieces)
+    e.pieces = new std::vector<ViewMap *>;
+  e.pieces->push_back(t_views);
+  t_views = map_new();
+}
+
+// e syncs: its epoch's maps, reduced in serial order, are the strand's map.
+void views_sync(Entry &e) {
+  if (!e.pieces || e.pieces->empty())
+    return;
+  ViewMap *acc = (*e.pieces)[0];
+  as_program([&] {
+    for (std::size_t i = 1; i < e.pieces->size(); ++i)
+      merge_views(acc, (*e.pieces)[i]);
+    merge_views(acc, t_views);
+  });
+  t_views = acc;
+  e.pieces->clear();
+}
 
 std::vector<Entry> &procs(Detector &d) {
   if (!t_procs) {
     t_procs = new std::vector<Entry>;
     start_thread(d);
-    t_procs->push_back({t_self.cur, false, ~std::uintptr_t(0)});  // the thread's root
+    t_procs->push_back({t_self.cur, false, ~std::uintptr_t(0), nullptr});  // its root
   }
   return *t_procs;
 }
@@ -230,6 +289,8 @@ void unwind_to(Detector &d, std::vector<Entry> &st, Proc p) {
     Entry e = st.back();
     st.pop_back();
     d.bags.sync(e.proc);
+    views_sync(e);
+    delete e.pieces;
     if (e.spawned)
       d.bags.child_returned(st.back().proc, e.proc);
     else
@@ -258,7 +319,7 @@ void forget_dead_stack(Detector &d, std::uintptr_t sp) {
 
 Proc push(Detector &d, std::vector<Entry> &st, bool spawned, std::uintptr_t sp) {
   Proc f = d.bags.make();
-  st.push_back({f, spawned, sp});
+  st.push_back({f, spawned, sp, nullptr});
   t_self.cur = f;
   return f;
 }
@@ -299,15 +360,21 @@ std::uint32_t __sprig_race_spawn(std::uint32_t p) {
 
 void __sprig_race_spawned(std::uint32_t p) {
   Locked l(det());
-  unwind_to(l.d, procs(l.d), p);  // the child (on top) joins p's P bag
+  std::vector<Entry> &st = procs(l.d);
+  unwind_to(l.d, st, p);  // the child (on top) joins p's P bag
   forget_dead_stack(l.d, SPRIG_RACE_SP());
+  if (st.back().proc == p)
+    views_spawned(st.back());
 }
 
 void __sprig_race_sync(std::uint32_t p) {
   Locked l(det());
-  unwind_to(l.d, procs(l.d), p);
+  std::vector<Entry> &st = procs(l.d);
+  unwind_to(l.d, st, p);
   l.d.bags.sync(p);
   forget_dead_stack(l.d, SPRIG_RACE_SP());
+  if (st.back().proc == p)
+    views_sync(st.back());
 }
 
 void __sprig_race_leave(std::uint32_t p) {
@@ -316,6 +383,8 @@ void __sprig_race_leave(std::uint32_t p) {
   unwind_to(l.d, st, p);
   forget_dead_stack(l.d, SPRIG_RACE_SP());
   if (st.size() > 1 && st.back().proc == p) {
+    views_sync(st.back());
+    delete st.back().pieces;
     st.pop_back();
     l.d.bags.returned(st.back().proc, p);
     t_self.cur = st.back().proc;
@@ -326,6 +395,22 @@ void __sprig_race_leave(std::uint32_t p) {
 void __sprig_race_forget(void *a, std::uint64_t n) {
   Locked l(det());
   l.d.shadow.clear(reinterpret_cast<std::uintptr_t>(a), n);
+}
+
+// ---- reducers: libsprig's entry points, with a map per strand (above) ----
+void *__sprig_reducer_view(void *key, size_t size, size_t align, void (*identity)(void *),
+                           void (*reduce)(void *, void *)) {
+  ViewMap *m = t_views;
+  return m ? sprig::view_lookup(m, key, size, align, identity, reduce) : key;
+}
+void __sprig_reducer_register(void *key, size_t size, size_t align,
+                              void (*identity)(void *), void (*reduce)(void *, void *)) {
+  if (ViewMap *m = t_views)
+    sprig::view_register(m, key, size, align, identity, reduce);
+}
+void __sprig_reducer_unregister(void *key) {
+  if (ViewMap *m = t_views)
+    sprig::view_unregister(m, key);
 }
 
 // ---- ThreadSanitizer's instrumentation ----
