@@ -5,6 +5,7 @@
 // CHECK: thread 0: sum 1999000 string 2000
 // CHECK: thread 5: sum 1999000 string 2000
 #include <sprig/reducer.h>
+#include "Inputs/hash.h"
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -21,13 +22,6 @@ void tree(sprig::reducer<sprig::op_add<long>> &sum, sprig::reducer<sprig::op_str
   [[sprig::spawn]] tree(sum, str, lo, mid, salt);
   tree(sum, str, mid, hi, salt);
   [[sprig::sync]];
-}
-
-static unsigned long hash(const std::string &s) {
-  unsigned long h = 1469598103934665603ul;
-  for (char c : s)
-    h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ul;
-  return h;
 }
 
 int main() {

@@ -8,6 +8,7 @@
 // CHECK-NEXT: string 10000 {{[0-9]+}} list 10000 ordered 1 prepend 10000 reversed 1 vector 10000 ordered 1
 // CHECK-NEXT: loop add 4999950000 string 100000 {{[0-9]+}} vector 100000 ordered 1
 #include <sprig/reducer.h>
+#include "Inputs/hash.h"
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -49,13 +50,6 @@ void tree(int lo, int hi) {
   [[sprig::spawn]] tree(lo, mid);
   tree(mid, hi);
   [[sprig::sync]];
-}
-
-static unsigned long hash(const std::string &s) {
-  unsigned long h = 1469598103934665603ul;
-  for (char c : s)
-    h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ul;
-  return h;
 }
 
 int main() {

@@ -9,6 +9,7 @@
 // CHECK: locals 161700 alive 1
 // CHECK-NEXT: end alive 0
 #include <sprig/reducer.h>
+#include "Inputs/hash.h"
 #include <atomic>
 #include <cstdio>
 #include <stdexcept>
@@ -26,13 +27,6 @@ struct Counted {
 struct op_cat : sprig::monoid_base<Counted> {
   static void reduce(Counted *l, Counted *r) { l->s += r->s; }
 };
-
-static unsigned long hash(const std::string &s) {
-  unsigned long h = 1469598103934665603ul;
-  for (char c : s)
-    h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ul;
-  return h;
-}
 
 sprig::reducer<op_cat> *cat;
 
