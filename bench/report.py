@@ -22,7 +22,15 @@ LOOP_LABEL = {"sprig": "Sprig [[parallel_for]]", "tbb": "oneTBB parallel_for",
               "omp": "OpenMP parallel for"}
 
 
+# The reduction benchmark: each peer's own reduction.
+REDUCE_BENCHES = {"sumreduce"}
+REDUCE_LABEL = {"sprig": "Sprig reducer in [[parallel_for]]", "tbb": "oneTBB parallel_reduce",
+                "omp": "OpenMP reduction(+)"}
+
+
 def label(bench, competitor):
+    if bench in REDUCE_BENCHES and competitor in REDUCE_LABEL:
+        return REDUCE_LABEL[competitor]
     if bench in LOOP_BENCHES and competitor in LOOP_LABEL:
         return LOOP_LABEL[competitor]
     return LABEL[competitor]
@@ -48,6 +56,9 @@ INPUT = {
     "daxpy": "the memory-bound loop: y = 2x + y over 10^8 doubles, the second pass timed "
              "(the first, untimed, lets each competitor's threads touch the memory; Sprig: "
              "[[sprig::parallel_for]]; oneTBB: parallel_for; OpenMP: parallel for, static)",
+    "sumreduce": "a sum reduction: 10^8 longs, the second pass timed (Sprig: a "
+                 "sprig::reducer<op_add> updated in a [[sprig::parallel_for]] body; oneTBB: "
+                 "parallel_reduce; OpenMP: parallel for reduction(+:s), static)",
 }
 
 

@@ -204,7 +204,7 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
   // Read-only scalars by value (RegionValues.h): the loop's first value, step, a bound
   // the body reads are loaded once in F, before the driver, and the chunk gets the
   // values: no reload after every call in the body. F waits in the driver meanwhile.
-  readOnlyLocalsByValue(F, R, BBb->getTerminator(), {});
+  readOnlyLocalsByValue(F, R, BBb->getTerminator(), {}, /*WithLifetimes=*/true);
   SetVector<Value *> Inputs;
   if (!regionInputs(R, Inputs)) {
     diagnose(F, "internal error: a value computed in a parallel loop's body is used after "

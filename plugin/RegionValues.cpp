@@ -1,6 +1,7 @@
 //===- plugin/RegionValues.cpp - what an outlined region takes from its function ===//
 #include "RegionValues.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
@@ -51,7 +52,7 @@ bool privateToRegion(const Value *V, const SpawnRegion &R) {
 }
 
 void readOnlyLocalsByValue(Function &F, const SpawnRegion &R, Instruction *At,
-                           ArrayRef<const Value *> Skip) {
+                           ArrayRef<const Value *> Skip, bool WithLifetimes) {
   SmallVector<AllocaInst *, 8> Candidates;
   for (Instruction &I : F.getEntryBlock())
     if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca() && !is_contained(Skip, AI))
@@ -74,6 +75,9 @@ void readOnlyLocalsByValue(Function &F, const SpawnRegion &R, Instruction *At,
       } else if (auto *St = dyn_cast<StoreInst>(U);
                  St && St->isSimple() && St->getPointerOperand() == AI && !In) {
         UsedOutside = true;
+      } else if (auto *II = dyn_cast<IntrinsicInst>(U);
+                 WithLifetimes && II && II->isLifetimeStartOrEnd() && !In) {
+        // Its lifetime's bounds (-O1 and up), outside R: the region lies within them.
       } else {
         OK = false;  // address taken, written inside R, or an unusual access
       }

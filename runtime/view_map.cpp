@@ -95,8 +95,12 @@ void ViewMap::release() {
 }
 
 void *view_alloc(std::size_t size, std::size_t align) {
-  if (align < sizeof(void *))
-    align = sizeof(void *);
+  // Whole cache lines: each view is written by one worker, often in a tight loop, and
+  // must share its line with nothing another worker writes.
+  constexpr std::size_t kLine = 64;
+  if (align < kLine)
+    align = kLine;
+  size = (size + kLine - 1) / kLine * kLine;
   void *p = nullptr;
   if (posix_memalign(&p, align, size ? size : 1) != 0)
     return nullptr;

@@ -41,7 +41,7 @@ POVER=${BENCH_POVER:-$((4 * PMAX))}
 TIMEOUT=${BENCH_TIMEOUT:-300}
 CELL_SECONDS=${BENCH_CELL_SECONDS:-100}
 DOCS=${BENCH_DOCS:-$ROOT/docs/bench}
-ALL_BENCHES="fib nqueens cilksort matmul uts knapsack spawnloop tinyloop ploop pimbalance heat daxpy"
+ALL_BENCHES="fib nqueens cilksort matmul uts knapsack spawnloop tinyloop ploop pimbalance heat daxpy sumreduce"
 BENCHES=${BENCH_ONLY:-$ALL_BENCHES}
 for b in $BENCHES; do [ -d "$ROOT/bench/$b" ] || die "unknown benchmark '$b'"; done
 [[ "$REPS" =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPS must be a positive integer"

@@ -176,7 +176,10 @@ struct op_vector : monoid_base<std::vector<T, A>> {
 
 // The reducer: its own storage is the leftmost view; *r, r-> and get_value() give the
 // current strand's view. Neither copied nor moved (its address is its identity).
-template <class Monoid> class reducer {
+// Cache-line aligned (as Cilk Plus's): the leftmost view is written by the strand that
+// owns it while other workers read whatever shares its line (a parallel loop's
+// captured values, next to it on the stack).
+template <class Monoid> class alignas(64) reducer {
 public:
   using monoid_type = Monoid;
   using value_type = typename Monoid::value_type;
