@@ -241,9 +241,121 @@ struct GrainsizeAttrInfo : ParsedAttrInfo {
   }
 };
 
+struct ReducerAttrInfo : ParsedAttrInfo {
+  // (The unscoped spelling is there so that Clang parses the arguments: see grainsize.)
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::reducer"},
+                                   {ParsedAttr::AS_CXX11, "reducer"}};
+  ReducerAttrInfo() {
+    OptArgs = 15;
+    Spellings = S;
+  }
+
+  bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
+    if (!A.getScopeName() || A.getScopeName()->getName() != "sprig")
+      return true;  // ignored below, with Clang's warning
+    if (isa<VarDecl>(D) && !isa<ParmVarDecl>(D) && !isa<DecompositionDecl>(D))
+      return true;
+    attrError(Sm, A, Diag::ReducerOnThisDecl);
+    return false;
+  }
+
+  // Argument I as an expression (a lone name reaches a plugin as an identifier: look it
+  // up where the parser is), or null.
+  static Expr *argument(Sema &Sm, const ParsedAttr &A, unsigned I) {
+    if (A.isArgExpr(I))
+      return A.getArgAsExpr(I);
+    if (!A.isArgIdent(I))
+      return nullptr;
+    IdentifierLoc *IL = A.getArgAsIdent(I);
+    if (!IL)
+      return nullptr;
+    CXXScopeSpec SS;
+    UnqualifiedId Id;
+    Id.setIdentifier(IL->getIdentifierInfo(), IL->getLoc());
+    ExprResult R = Sm.ActOnIdExpression(Sm.getCurScope(), SS, SourceLocation(), Id,
+                                        /*HasTrailingLParen=*/false,
+                                        /*IsAddressOfOperand=*/false);
+    return R.isInvalid() ? nullptr : R.get();
+  }
+
+  // E names a function of type void(Params...): its address, else an error.
+  static Expr *callback(Sema &Sm, const ParsedAttr &A, Expr *E, unsigned NParams, Diag K) {
+    ASTContext &C = Sm.Context;
+    const FunctionDecl *FD = nullptr;
+    if (auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      FD = dyn_cast<FunctionDecl>(DRE->getDecl());
+    const auto *FT = FD ? FD->getType()->getAs<FunctionProtoType>() : nullptr;
+    bool OK = FT && FT->getReturnType()->isVoidType() && FT->getNumParams() == NParams &&
+              !FT->isVariadic();
+    for (unsigned I = 0; OK && I < NParams; ++I)
+      OK = C.hasSameType(FT->getParamType(I), C.VoidPtrTy);
+    if (!OK) {
+      std::string Name = FD ? FD->getNameAsString() : "the argument";
+      attrError(Sm, A, K) << Name << E->getType();
+      return nullptr;
+    }
+    ExprResult R = Sm.DefaultFunctionArrayLvalueConversion(E);
+    return R.isInvalid() ? nullptr : R.get();
+  }
+
+  AttrHandling handleDeclAttribute(Sema &Sm, Decl *D, const ParsedAttr &A) const override {
+    if (!A.getScopeName() || A.getScopeName()->getName() != "sprig") {
+      Sm.Diag(A.getLoc(), diag::warn_unknown_attribute_ignored) << A << A.getRange();
+      return AttributeNotApplied;
+    }
+    auto *V = cast<VarDecl>(D);
+    if (V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None ||
+        V->isStaticDataMember()) {
+      attrError(Sm, A, Diag::ReducerStorage)
+          << (V->isStaticDataMember() ? 2 : V->getTLSKind() != VarDecl::TLS_None ? 1 : 0);
+      return AttributeNotApplied;
+    }
+    if (!V->isLocalVarDecl() && !V->getDeclContext()->getRedeclContext()->isFileContext()) {
+      attrError(Sm, A, Diag::ReducerOnThisDecl);
+      return AttributeNotApplied;
+    }
+    QualType T = V->getType();
+    if (!T->isDependentType()) {
+      int Bad = T->isReferenceType()                         ? 0
+                : T.isConstQualified()                       ? 1
+                : T.isVolatileQualified()                    ? 2
+                : T->isIncompleteType() && !T->isArrayType() ? 3
+                                                             : -1;
+      if (Bad >= 0) {
+        attrError(Sm, A, Diag::ReducerType) << Bad << T;
+        return AttributeNotApplied;
+      }
+    }
+    if (A.getNumArgs() != 2) {
+      attrError(Sm, A, Diag::ReducerArguments);
+      return AttributeNotApplied;
+    }
+    Expr *Id = argument(Sm, A, 0), *Red = argument(Sm, A, 1);
+    if (!Id || !Red) {
+      attrError(Sm, A, Diag::ReducerArguments);
+      return AttributeNotApplied;
+    }
+    Id = callback(Sm, A, Id, 1, Diag::ReducerIdentity);
+    Red = Id ? callback(Sm, A, Red, 2, Diag::ReducerReduce) : nullptr;
+    if (!Id || !Red)
+      return AttributeNotApplied;
+    // CodeGen emits the annotation with the two addresses as its arguments; the IR pass
+    // (plugin/Reducers.cpp) rewrites every access of the variable to the strand's view.
+    Expr *Args[] = {Id, Red};
+    // Folded into constants (ConstantExpr), which CodeGen emits as the annotation's
+    // arguments (unfolded, it emits undef).
+    if (!Sm.ConstantFoldAttrArgs(A, Args))
+      return AttributeNotApplied;
+    D->addAttr(AnnotateAttr::Create(Sm.Context, kReducerAnnotation, Args, 2, A.getRange()));
+    return AttributeApplied;
+  }
+};
+
 }  // namespace
 }  // namespace sprig
 
+static ParsedAttrInfoRegistry::Add<sprig::ReducerAttrInfo> X5("sprig-reducer",
+                                                              "[[sprig::reducer(id, reduce)]]");
 static ParsedAttrInfoRegistry::Add<sprig::SpawnAttrInfo> X1("sprig-spawn",
                                                             "[[sprig::spawn]]");
 static ParsedAttrInfoRegistry::Add<sprig::SyncAttrInfo> X2("sprig-sync", "[[sprig::sync]]");

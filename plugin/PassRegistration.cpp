@@ -56,7 +56,8 @@ static cl::opt<bool> SerialGate("sprig-serial-gate", cl::init(true), cl::Hidden,
 
 struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    bool Changed = markReducerLookups(M);  // (Reducers.h)
+    bool Changed = rewriteReducerVariables(M);  // (Reducers.h)
+    Changed |= markReducerLookups(M);
     Changed |= lowerSpawns(M);
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }

@@ -14,6 +14,16 @@
 //     a steal. Not under --race, where libsprig-race defines the view (each strand its
 //     own, runtime/race/).
 //===----------------------------------------------------------------------===//
+// The attribute spelling, `[[sprig::reducer(identity, reduce)]] T x`: the frontend
+// leaves an annotation "sprig.reducer" with the two functions' addresses on x (a global:
+// llvm.global.annotations; a local: llvm.var.annotation at its alloca, before its
+// initialization). Early, before the lowering, every use of x's address becomes a use
+// of `__sprig_reducer_view(&x, sizeof x, alignof x, identity, reduce)` computed right
+// there, so every read and write, and every address taken, is the current strand's
+// view; a local is registered (`__sprig_reducer_register`) where its annotation was, so
+// its own storage is its view in the strand that declares it. (Its unregistration is a
+// cleanup the frontend adds to its declaration: Rewrite.cpp.) An address of x in a
+// static initializer cannot follow strands: a compile error.
 #pragma once
 
 namespace llvm {
@@ -21,6 +31,7 @@ class Module;
 }  // namespace llvm
 
 namespace sprig {
+bool rewriteReducerVariables(llvm::Module &M);
 bool markReducerLookups(llvm::Module &M);
 bool expandReducerViews(llvm::Module &M);
 }  // namespace sprig

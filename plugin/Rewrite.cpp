@@ -292,12 +292,163 @@ struct SpawnRewriter::Impl {
 
   // ---- per function ----
 
+  // ---- local reducers: unregistered where their scope ends ----
+  //   [[sprig::reducer(id, red)]] T x = e;  ->  T x = e, *__sprig_reducer_scope
+  //                                             __attribute__((cleanup(
+  //                                               __sprig_reducer_scope_end))) = &x;
+  // The extra declarator is destroyed just before x, on every way out of its scope
+  // (exceptions too): the runtime reduces this strand's view of x, if it has one, into
+  // x and forgets x (runtime/reducer.cpp). Its registration is the IR pass's
+  // (plugin/Reducers.h), at x's annotation, before x's initialization.
+  FunctionDecl *scopeEndFn = nullptr;
+  FunctionDecl *reducerScopeEnd() {
+    if (!scopeEndFn) {
+      ASTContext &C = ctx();
+      FunctionProtoType::ExtProtoInfo EPI;
+      EPI.ExceptionSpec.Type = EST_BasicNoexcept;
+      QualType PP = C.getPointerType(C.VoidPtrTy);
+      QualType FT = C.getFunctionType(C.VoidTy, {PP}, EPI);
+      DeclContext *DC = externC();
+      scopeEndFn = FunctionDecl::Create(
+          C, DC, SourceLocation(), SourceLocation(),
+          DeclarationName(&C.Idents.get("__sprig_reducer_scope_end")), FT,
+          C.getTrivialTypeSourceInfo(FT), SC_Extern);
+      scopeEndFn->setImplicit();
+      auto *P = ParmVarDecl::Create(C, scopeEndFn, SourceLocation(), SourceLocation(),
+                                    &C.Idents.get("p"), PP, C.getTrivialTypeSourceInfo(PP),
+                                    SC_None, nullptr);
+      P->setScopeInfo(0, 0);
+      scopeEndFn->setParams({P});
+      DC->addDecl(scopeEndFn);
+    }
+    return scopeEndFn;
+  }
+
+  static bool isReducerVar(const ValueDecl *D) {
+    auto *V = dyn_cast_or_null<VarDecl>(D);
+    return V && llvm::any_of(V->specific_attrs<AnnotateAttr>(), [](AnnotateAttr *A) {
+             return A->getAnnotation() == kReducerAnnotation;
+           });
+  }
+
+  // A reducer variable named in E other than to read its value: its address (the
+  // current strand's view) is taken, or a reference bound to it. Null if none.
+  static DeclRefExpr *reducerByReference(Expr *E) {
+    if (!E)
+      return nullptr;
+    E = E->IgnoreParens();
+    if (auto *IC = dyn_cast<ImplicitCastExpr>(E); IC && IC->getCastKind() == CK_LValueToRValue)
+      return nullptr;  // read by value
+    if (auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && isReducerVar(DRE->getDecl()))
+      return DRE;
+    for (Stmt *Ch : E->children())
+      if (auto *CE = dyn_cast_or_null<Expr>(Ch))
+        if (DeclRefExpr *R = reducerByReference(CE))
+          return R;
+    return nullptr;
+  }
+
+  // The misuses of reducer variables that the IR rewrite cannot make right: a lambda
+  // that captures a local one by reference would keep one strand's view (the one that
+  // made the lambda), and so would a spawned call given its address or a reference
+  // (the child would update the parent's view).
+  bool checkReducerUses(FunctionDecl *FD) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      Impl &P;
+      bool OK = true;
+      explicit Finder(Impl &P) : P(P) {}
+      bool VisitLambdaExpr(LambdaExpr *LE) {
+        for (const LambdaCapture &Cap : LE->captures())
+          if (Cap.capturesVariable() && Cap.getCaptureKind() == LCK_ByRef &&
+              isReducerVar(Cap.getCapturedVar())) {
+            SourceLocation L = Cap.getLocation();
+            std::string Name = Cap.getCapturedVar()->getNameAsString();
+            OK &= P.once(L, 3, [&] {
+              report(P.CI.getDiagnostics(), L, Diag::ReducerCapturedByReference) << Name;
+              return false;
+            });
+          }
+        return true;
+      }
+    } F(*this);
+    F.TraverseStmt(FD->getBody());
+    return F.OK;
+  }
+
+  bool checkSpawnedReducerArgs(CallExpr *Call) {
+    llvm::SmallVector<Expr *, 8> Es(Call->arguments());
+    // (An operator call's object is its argument 0, among the arguments.)
+    if (auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      Es.push_back(MC->getImplicitObjectArgument());
+    for (Expr *E : Es)
+      if (DeclRefExpr *R = reducerByReference(E)) {
+        SourceLocation L = R->getLocation();
+        std::string Name = R->getDecl()->getNameAsString();
+        return once(L, 4, [&] {
+          report(CI.getDiagnostics(), L, Diag::ReducerInSpawnArgument) << Name;
+          return false;
+        });
+      }
+    return true;
+  }
+
+  void guardLocalReducers(FunctionDecl *FD) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      llvm::SmallVector<DeclStmt *, 4> Found;
+      bool VisitDeclStmt(DeclStmt *DS) {
+        for (Decl *D : DS->decls())
+          if (auto *V = dyn_cast<VarDecl>(D); V && V->isLocalVarDecl())
+            for (auto *A : V->specific_attrs<AnnotateAttr>())
+              if (A->getAnnotation() == kReducerAnnotation) {
+                Found.push_back(DS);
+                return true;
+              }
+        return true;
+      }
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }  // its own function
+    } F;
+    F.TraverseStmt(FD->getBody());
+    ASTContext &C = ctx();
+    for (DeclStmt *DS : F.Found) {
+      llvm::SmallVector<Decl *, 4> Decls;
+      for (Decl *D : DS->decls()) {
+        Decls.push_back(D);
+        auto *V = dyn_cast<VarDecl>(D);
+        if (!V || !llvm::any_of(V->specific_attrs<AnnotateAttr>(), [](AnnotateAttr *A) {
+              return A->getAnnotation() == kReducerAnnotation;
+            }))
+          continue;
+        SourceLocation L = V->getLocation();
+        auto *Ref = DeclRefExpr::Create(C, NestedNameSpecifierLoc(), SourceLocation(), V,
+                                        false, L, V->getType(), VK_LValue);
+        auto *Addr = UnaryOperator::Create(C, Ref, UO_AddrOf, C.getPointerType(V->getType()),
+                                           VK_PRValue, OK_Ordinary, L, false,
+                                           FPOptionsOverride());
+        auto *AsVoid = ImplicitCastExpr::Create(C, C.VoidPtrTy, CK_BitCast, Addr, nullptr,
+                                                VK_PRValue, FPOptionsOverride());
+        auto *G = VarDecl::Create(C, V->getDeclContext(), L, L,
+                                  &C.Idents.get("__sprig_reducer_scope"), C.VoidPtrTy,
+                                  C.getTrivialTypeSourceInfo(C.VoidPtrTy), SC_None);
+        G->setInit(AsVoid);
+        G->setImplicit();
+        G->addAttr(CleanupAttr::CreateImplicit(C, reducerScopeEnd()));
+        Decls.push_back(G);
+      }
+      DS->setDeclGroup(DeclGroupRef(DeclGroup::Create(C, Decls.data(), Decls.size())));
+    }
+  }
+
   void processFunction(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || !done.insert(FD).second)
       return;
     Stmt *Body = FD->getBody();
     if (!Body)
       return;
+    if (!FD->isDependentContext()) {
+      if (!checkReducerUses(FD))
+        return;
+      guardLocalReducers(FD);
+    }
     Collector Col;
     Stmt *Root = Body;
     Col.walk(Root);
@@ -409,7 +560,8 @@ struct SpawnRewriter::Impl {
     // rewrite only if all are fine.
     for (Spawn &S : Spawns)
       OK &= once(S.form.call->getExprLoc(), 1,
-                 [&] { return checkSpawnForm(CI.getDiagnostics(), S.form); });
+                 [&] { return checkSpawnForm(CI.getDiagnostics(), S.form); }) &&
+            checkSpawnedReducerArgs(S.form.call);
     if (!OK || CI.getDiagnostics().hasErrorOccurred())
       return;
 

@@ -261,4 +261,8 @@ void __sprig_reducer_unregister(void *key) {
     view_unregister(m, key);
 }
 
+// The end of a [[sprig::reducer]] local's scope (the cleanup the plugin adds to its
+// declaration: plugin/Rewrite.cpp); *guard is the local's address.
+void __sprig_reducer_scope_end(void **guard) { __sprig_reducer_unregister(*guard); }
+
 }  // extern "C"

@@ -60,6 +60,7 @@ void *__sprig_reducer_view(void *key, size_t size, size_t align, void (*identity
 void __sprig_reducer_register(void *key, size_t size, size_t align,
                               void (*identity)(void *), void (*reduce)(void *, void *));
 void __sprig_reducer_unregister(void *key);
+void __sprig_reducer_scope_end(void **guard);
 
 static inline __attribute__((always_inline)) void *
 sprig_reducer_view(void *key, size_t size, size_t align, void (*identity)(void *),

@@ -412,6 +412,7 @@ void __sprig_reducer_unregister(void *key) {
   if (ViewMap *m = t_views)
     sprig::view_unregister(m, key);
 }
+void __sprig_reducer_scope_end(void **guard) { __sprig_reducer_unregister(*guard); }
 
 // ---- ThreadSanitizer's instrumentation ----
 void __tsan_init(void) {}
