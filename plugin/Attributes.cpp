@@ -1,10 +1,11 @@
-//===- plugin/Attributes.cpp - the attributes: spawn, sync, parallel_for, grainsize ===//
+//===- plugin/Attributes.cpp - the attributes: spawn, sync, parallel_for, grainsize, reducer
 //
 // Registers the attributes with Sema (ParsedAttrInfo, as in clang/examples/Attribute)
 // and checks what can be checked while parsing: the arguments, and what the attribute is
 // attached to. Each accepted use becomes an AnnotateAttr ("sprig.spawn", "sprig.sync",
-// "sprig.parallel_for", "sprig.grainsize" with the grain expression as its argument) on
-// the statement or variable; plugin/Legality.cpp and plugin/ParallelFor.cpp check the
+// "sprig.parallel_for", "sprig.grainsize" with the grain expression as its argument,
+// "sprig.reducer" with the identity's and reduce's addresses) on the statement or
+// variable (a reducer's is rewritten in IR: plugin/Reducers.h); plugin/Legality.cpp and plugin/ParallelFor.cpp check the
 // full form once the function is complete, and plugin/Rewrite.cpp lowers it.
 //===----------------------------------------------------------------------===//
 #include "Diagnostics.h"

@@ -10,10 +10,14 @@ void misspelt() {
 }
 
 void far_name() {
-  [[sprig::concurrent]] f(1); // expected-error {{unknown attribute 'sprig::concurrent'; Sprig's attributes are 'sprig::spawn', 'sprig::sync', 'sprig::parallel_for' and 'sprig::grainsize'}}
+  [[sprig::concurrent]] f(1); // expected-error {{unknown attribute 'sprig::concurrent'; Sprig's attributes are 'sprig::spawn', 'sprig::sync', 'sprig::parallel_for', 'sprig::grainsize' and 'sprig::reducer'}}
 }
 
 void loops(int n, int *a) {
   [[sprig::parallel_fr]] for (int i = 0; i < n; ++i) a[i] = i; // expected-error {{unknown attribute 'sprig::parallel_fr'; did you mean 'sprig::parallel_for'?}}
   [[sprig::parallel_for]] [[sprig::grain_size(8)]] for (int i = 0; i < n; ++i) a[i] = i; // expected-error {{unknown attribute 'sprig::grain_size'; did you mean 'sprig::grainsize'?}}
+}
+void g() {
+  [[sprig::reduce]] long r; // expected-error {{unknown attribute 'sprig::reduce'; did you mean 'sprig::reducer'?}}
+  (void)r;
 }
