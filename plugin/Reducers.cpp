@@ -184,21 +184,39 @@ bool expandReducerViews(Module &M) {
     auto *CI = dyn_cast<CallInst>(U);
     if (!CI || CI->getCalledFunction() != F)
       continue;
+    //   m = the thread-local map
+    //   if (m == null)            view = key                (a strand without a steal)
+    //   else if (m[0] == key)     view = m[1]               (the map's last lookup)
+    //   else                      view = lookup(m, key, ...)
+    // (runtime/view_map.h: ViewMap::last_key, last_view; abi_layout.cpp checks them.)
     IRBuilder<> B(CI);
     CallInst *Map = B.CreateCall(Load);
     Map->setDebugLoc(CI->getDebugLoc());
+    Value *Key = CI->getArgOperand(0);
     Value *Stolen = B.CreateIsNotNull(Map);
     BasicBlock *Head = CI->getParent();
     Instruction *ThenTerm = SplitBlockAndInsertIfThen(Stolen, CI, /*Unreachable=*/false);
     B.SetInsertPoint(ThenTerm);
+    Value *LastKey = B.CreateLoad(PtrTy, Map, "sprig.last.key");
+    Value *Hit = B.CreateICmpEQ(LastKey, Key);
+    Instruction *HitTerm = nullptr, *MissTerm = nullptr;
+    SplitBlockAndInsertIfThenElse(Hit, ThenTerm, &HitTerm, &MissTerm);
+    B.SetInsertPoint(HitTerm);
+    Value *LastView = B.CreateLoad(PtrTy, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Map, 8),
+                                   "sprig.last.view");
+    B.SetInsertPoint(MissTerm);
     SmallVector<Value *, 6> Args = {Map};
     append_range(Args, CI->args());
     CallInst *Slow = B.CreateCall(Lookup, Args);
     Slow->setDebugLoc(CI->getDebugLoc());
+    B.SetInsertPoint(ThenTerm);
+    PHINode *Stole = B.CreatePHI(PtrTy, 2);
+    Stole->addIncoming(LastView, HitTerm->getParent());
+    Stole->addIncoming(Slow, MissTerm->getParent());
     B.SetInsertPoint(CI);
     PHINode *Phi = B.CreatePHI(PtrTy, 2);
-    Phi->addIncoming(CI->getArgOperand(0), Head);
-    Phi->addIncoming(Slow, ThenTerm->getParent());
+    Phi->addIncoming(Key, Head);
+    Phi->addIncoming(Stole, ThenTerm->getParent());
     CI->replaceAllUsesWith(Phi);
     CI->eraseFromParent();
     Changed = true;

@@ -7,6 +7,7 @@
 // rely on and that a comment elsewhere states.
 //===----------------------------------------------------------------------===//
 #include "config.h"
+#include "view_map.h"
 #include "sprig/abi.h"
 #include "worker.h"
 #include <cstddef>
@@ -26,6 +27,14 @@ static_assert(
 static_assert(offsetof(Worker, abi) == 0, "Worker::abi must stay first (worker.h)");
 static_assert(alignof(Worker) >= alignof(sprig_worker_abi),
               "a Worker is aligned as its sprig_worker_abi (top on its own line)");
+
+// ---- a view map's lookup cache (view_map.h), read inline by generated code ----
+// plugin/Reducers.cpp expands a view call into loads of the map's first two words:
+// the last key looked up at offset 0, its view at offset 8.
+static_assert(std::is_standard_layout_v<ViewMap>, "ViewMap is read by generated code");
+static_assert(offsetof(ViewMap, last_key) == 0, "ViewMap::last_key at offset 0");
+static_assert(offsetof(ViewMap, last_view) == sizeof(void *),
+              "ViewMap::last_view right after last_key");
 
 // ---- contexts ----
 // The scheduler loop's __builtin_setjmp buffer is a context like a frame's: san_jump and

@@ -59,6 +59,8 @@ View *ViewMap::insert(void *key) {
 }
 
 void ViewMap::erase(void *key) {
+  if (last_key == key)
+    last_key = last_view = nullptr;
   if (!count)
     return;
   std::uint32_t i = slot_of(key, cap);
@@ -83,12 +85,14 @@ void ViewMap::erase(void *key) {
 }
 
 void ViewMap::clear() {
+  last_key = last_view = nullptr;
   if (count)
     std::memset(static_cast<void *>(slots), 0, sizeof(View) * cap);
   count = 0;
 }
 
 void ViewMap::release() {
+  last_key = last_view = nullptr;
   std::free(slots);
   slots = nullptr;
   cap = count = 0;
@@ -157,8 +161,11 @@ void merge_views(ViewMap *left, ViewMap *right) {
 
 void *view_lookup(ViewMap *m, void *key, std::size_t size, std::size_t align,
                   ReducerIdentity identity, ReducerReduce reduce) {
-  if (View *v = m->find(key))
+  if (View *v = m->find(key)) {
+    m->last_key = key;
+    m->last_view = v->view;
     return v->view;
+  }
   // First access in this strand: a new view. Made before it is entered in the map, so
   // that an identity that itself looks up reducers finds the map consistent.
   void *p = view_alloc(size, align);
@@ -169,6 +176,8 @@ void *view_lookup(ViewMap *m, void *key, std::size_t size, std::size_t align,
   if (!v)
     no_memory();
   *v = View{key, p, size, align, identity, reduce};
+  m->last_key = key;
+  m->last_view = p;
   return p;
 }
 

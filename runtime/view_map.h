@@ -31,6 +31,12 @@ struct View {
 };
 
 struct ViewMap {
+  // The last lookup's key and view: generated code reads them inline before it calls
+  // __sprig_reducer_lookup (plugin/Reducers.cpp expands the view call so; these two
+  // words, first and in this order, are that expansion's contract: abi_layout.cpp checks
+  // them). Valid while the key is in the map: erase clears them.
+  void *last_key = nullptr;
+  void *last_view = nullptr;
   View *slots = nullptr;  // null until the first insert
   std::uint32_t cap = 0;  // a power of two, or 0
   std::uint32_t count = 0;

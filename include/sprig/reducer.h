@@ -37,8 +37,9 @@
  *
  * Cost: an access in a strand that began without a steal (the leftmost, and every
  * strand of a computation that was never stolen from) is a thread-local load and a
- * compare; after a steal, a lookup in a small hash map, hoisted out of loops by the
- * optimiser (the plugin tells it the lookup only reads runtime state).
+ * compare; after a steal, two more loads and a compare (the map's last lookup), or a
+ * lookup in a small hash map. The optimiser hoists it out of loops (the plugin tells it
+ * the lookup only reads runtime state).
  *===----------------------------------------------------------------------===*/
 #ifndef SPRIG_REDUCER_H
 #define SPRIG_REDUCER_H
