@@ -18,23 +18,14 @@
 // here with the markers the frontend would have written:
 //
 //   void __sprig_pfor_dc(ptr chunk, ptr env, i64 lo, i64 hi, i64 grain) {
-//     sub = max(grain / 8, 1);
-//   split:
 //     while (hi - lo > grain) { mid = lo + (hi - lo) / 2;
 //                               [[sprig::spawn]] __sprig_pfor_dc(chunk, env, lo, mid, grain);
 //                               lo = mid; }
-//     while (lo < hi) {                         // the leaf, in sub-chunks
-//       end = min(hi, lo + sub);  chunk(env, lo, end);  lo = end;
-//       if (hi - lo >= 2 && __sprig_pfor_hungry()) { grain = (hi - lo) / 2; goto split; }
-//     }
-//     [[sprig::sync]];
+//     chunk(env, lo, hi);  [[sprig::sync]];
 //   }
 //
 // The lower half is the child, the continuation (the upper half) is what a thief takes:
-// half of what is left, in one steal. A leaf that finds a worker looking for work splits
-// what it has left in two the same way: with the default grain (up to 2048 iterations)
-// an imbalanced loop's last, heaviest leaf otherwise kept one worker busy while the
-// others idled (bench/pimbalance). No leaf runs more than `grain` iterations either way. The usual lowering then lowers the driver and the
+// half of what is left, in one steal. The usual lowering then lowers the driver and the
 // chunk (when the body spawns) like any spawning function. The exception kept by
 // __sprig_pfor_catch (the first in iteration order) is rethrown where the end marker
 // was (__sprig_pfor_rethrow), with the end marker's unwind edge.
@@ -108,65 +99,29 @@ Function *getDriver(Module &M) {
   Lo->setName("lo");
   Hi->setName("hi");
   Grain->setName("grain");
-  FunctionCallee Hungry = M.getOrInsertFunction("__sprig_pfor_hungry", I32);
-  if (auto *HF = dyn_cast<Function>(Hungry.getCallee()))
-    HF->setDoesNotThrow();
   BasicBlock *Entry = BasicBlock::Create(C, "entry", D);
   BasicBlock *Loop = BasicBlock::Create(C, "split.test", D);
   BasicBlock *Split = BasicBlock::Create(C, "split", D);
   BasicBlock *Leaf = BasicBlock::Create(C, "leaf", D);
-  BasicBlock *Check = BasicBlock::Create(C, "leaf.check", D);
-  BasicBlock *Resplit = BasicBlock::Create(C, "leaf.resplit", D);
-  BasicBlock *Done = BasicBlock::Create(C, "leaf.done", D);
   IRBuilder<> B(Entry);
   AllocaInst *LoA = B.CreateAlloca(I64, nullptr, "lo.addr");
-  AllocaInst *GrainA = B.CreateAlloca(I64, nullptr, "grain.addr");
   B.CreateStore(Lo, LoA);
-  B.CreateStore(Grain, GrainA);
-  Value *One = B.getInt64(1);
-  Value *Eighth = B.CreateLShr(Grain, 3);
-  Value *Sub = B.CreateSelect(B.CreateICmpUGT(Eighth, One), Eighth, One, "sub");
   B.CreateBr(Loop);
   B.SetInsertPoint(Loop);
   Value *L = B.CreateLoad(I64, LoA, "l");
-  Value *G = B.CreateLoad(I64, GrainA, "g");
   Value *Dist = B.CreateSub(Hi, L, "n");
-  B.CreateCondBr(B.CreateICmpUGT(Dist, G), Split, Leaf);
+  B.CreateCondBr(B.CreateICmpUGT(Dist, Grain), Split, Leaf);
   B.SetInsertPoint(Split);
   Value *Mid = B.CreateAdd(L, B.CreateLShr(Dist, 1), "mid");
   B.CreateCall(Begin, {B.getInt32(0)});
   Value *Callee = B.CreateCall(Tag, {D}, "callee");
-  B.CreateCall(FT, Callee, {Chunk, Env, L, Mid, G});
+  B.CreateCall(FT, Callee, {Chunk, Env, L, Mid, Grain});
   B.CreateCall(End, {B.getInt32(0)});
   B.CreateStore(Mid, LoA);
   B.CreateBr(Loop);
-  // The leaf: [l, hi), at most g iterations, in sub-chunks.
   B.SetInsertPoint(Leaf);
   Value *L2 = B.CreateLoad(I64, LoA, "l");
-  Value *Left = B.CreateSub(Hi, L2, "left");
-  Value *EndV = B.CreateAdd(L2, B.CreateSelect(B.CreateICmpUGT(Left, Sub), Sub, Left), "end");
-  B.CreateCall(FunctionType::get(Void, {Ptr, I64, I64}, false), Chunk, {Env, L2, EndV});
-  B.CreateStore(EndV, LoA);
-  Value *Rest = B.CreateSub(Hi, EndV, "rest");
-  B.CreateCondBr(B.CreateICmpUGE(Rest, B.getInt64(2)), Check, Done);
-  // Split the rest in two if a worker looks for work: grain = rest / 2 (>= 1).
-  B.SetInsertPoint(Check);
-  Value *H = B.CreateCall(Hungry, {}, "hungry");
-  B.CreateCondBr(B.CreateICmpNE(H, B.getInt32(0)), Resplit, Leaf);
-  B.SetInsertPoint(Resplit);
-  Value *Rest2 = B.CreateSub(Hi, B.CreateLoad(I64, LoA), "rest");
-  B.CreateStore(B.CreateLShr(Rest2, 1), GrainA);
-  B.CreateBr(Loop);
-  B.SetInsertPoint(Done);
-  // (rest is 0 or 1: the last iteration, if any, runs in this leaf)
-  Value *L3 = B.CreateLoad(I64, LoA, "l");
-  BasicBlock *Last = BasicBlock::Create(C, "leaf.last", D);
-  BasicBlock *Sync1 = BasicBlock::Create(C, "leaf.sync", D);
-  B.CreateCondBr(B.CreateICmpULT(L3, Hi), Last, Sync1);
-  B.SetInsertPoint(Last);
-  B.CreateCall(FunctionType::get(Void, {Ptr, I64, I64}, false), Chunk, {Env, L3, Hi});
-  B.CreateBr(Sync1);
-  B.SetInsertPoint(Sync1);
+  B.CreateCall(FunctionType::get(Void, {Ptr, I64, I64}, false), Chunk, {Env, L2, Hi});
   B.CreateCall(Sync);
   B.CreateRetVoid();
   return D;

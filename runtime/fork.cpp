@@ -36,7 +36,6 @@ void reset_after_fork() {
   g.slots = 0;
   g.nvictims.store(0, std::memory_order_relaxed);
   g.bound_roots.store(0, std::memory_order_relaxed);
-  g.hungry.store(0, std::memory_order_relaxed);  // no worker looks for work here
   // The only thread of the child: if it forked from inside a serial root computation,
   // it will leave that one (and decrement) in this process.
   g.serial_roots.store(thread_in_serial_root() ? 1 : 0, std::memory_order_relaxed);

@@ -52,11 +52,6 @@ struct Global {
   // bound_roots towards the saturation that raises the serial gate (root.cpp).
   std::atomic<int> serial_roots{0};
   std::atomic<bool> started{false};  // pool threads exist (lazy start)
-  // Workers looking for work right now (in their scheduler loop, found none since they
-  // arrived): a parallel loop's leaf splits what it has left when this is not 0
-  // (__sprig_pfor_hungry, loop.cpp). Relaxed: a hint; a stale value costs one split too
-  // many or one sub-chunk of delay.
-  std::atomic<int> hungry{0};
   std::mutex start_mutex;
   // 1 once `started`: a futex word that threads arriving during the start wait on
   // (start_workers); the starter wakes them all at once.

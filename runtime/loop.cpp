@@ -27,14 +27,6 @@ extern "C" size_t __sprig_pfor_grain(size_t n) {
   return g < 1 ? 1 : (g > 2048 ? 2048 : g);
 }
 
-// Is a worker looking for work? A parallel loop's leaf asks between sub-chunks
-// (plugin/ParallelLoops.cpp) and splits what it has left if so: the default grain
-// (OpenCilk's, up to 2048 iterations) left an imbalanced loop's last, heaviest leaf to
-// one worker while the others idled.
-extern "C" int __sprig_pfor_hungry(void) {
-  return sprig::g.hungry.load(std::memory_order_relaxed) != 0;
-}
-
 extern "C" void __sprig_pfor_caught(sprig_pfor_state *st, uint64_t k) {
   // Called inside the iteration's catch (...): current_exception() is the one thrown.
   std::lock_guard<std::mutex> lock(g_loop_exc_mutex);

@@ -124,7 +124,6 @@ void sched_loop(Worker *w) {
                               ? config::kSpinRoundsOversubscribed
                               : config::kSpinRounds;
   int idle = 0;
-  bool hungry = false;  // counted in g.hungry
   unsigned naps = 0;  // sleeps in a row that timed out (sleep_idle backs off)
   const long yield_ns = g.settings.nworkers > g.settings.cpus ? 0 : config::kIdleYieldNs;
   long idle_since = 0;  // when the yield phase began (CLOCK_MONOTONIC, ns)
@@ -132,11 +131,8 @@ void sched_loop(Worker *w) {
     if (w->is_root) {
       // Acquire: pairs with run_pending's release on the worker that handed it back,
       // so the frame's saved context is visible.
-      if (sprig_frame *f = w->root_ready.exchange(nullptr, std::memory_order_acquire)) {
-        if (hungry)
-          g.hungry.fetch_sub(1, std::memory_order_relaxed);
+      if (sprig_frame *f = w->root_ready.exchange(nullptr, std::memory_order_acquire))
         resume_root_frame(w, f);  // our root frame finished on another worker (root.cpp)
-      }
     }
     const int n = victim_count();
     if (n > 1) {
@@ -164,8 +160,6 @@ void sched_loop(Worker *w) {
                         std::memory_order_relaxed);
           w->fp.store(victim->fp.load(std::memory_order_relaxed),
                       std::memory_order_relaxed);
-          if (hungry)
-            g.hungry.fetch_sub(1, std::memory_order_relaxed);
           resume_stolen(w, stolen);
         }
         if (r == SPRIG_STEAL_LOST) {
@@ -175,10 +169,6 @@ void sched_loop(Worker *w) {
       }
     }
     ++idle;
-    if (!hungry) {
-      hungry = true;  // (until this loop leaves for work: a steal or a root frame back)
-      g.hungry.fetch_add(1, std::memory_order_relaxed);
-    }
     if (idle < spin_rounds) {
       sprig_cpu_relax();
     } else if (idle < spin_rounds + config::kYieldRounds) {

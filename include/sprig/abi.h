@@ -238,9 +238,6 @@ size_t __sprig_pfor_grain(size_t n);
 void __sprig_pfor_caught(sprig_pfor_state *st, uint64_t k);
 /* After the loop (every iteration done): rethrow the kept exception, if any. */
 void __sprig_pfor_rethrow(sprig_pfor_state *st);
-/* Non-zero while some worker looks for work: the driver's leaf, which runs its range in
- * sub-chunks of an eighth of the grain, then splits what it has left. */
-int __sprig_pfor_hungry(void);
 
 /* ---- The work/span profiler (sprig++ --scale, plugin/Scale.cpp, runtime/scale.cpp) ----
  * An instrumented program runs the serial elision and keeps, per thread, a clock in

@@ -2,8 +2,7 @@
 // iteration is cloned into a chunk function that runs iterations [lo, hi) and syncs at
 // its end; the caller computes the trip count once, keeps the grain (0 means the
 // runtime's default) and calls the module's divide-and-conquer driver, which spawns the
-// lower half and keeps the upper half for its continuation, and whose leaves run in
-// sub-chunks and split their rest when a worker looks for work; an iteration's exception is
+// lower half and keeps the upper half for its continuation; an iteration's exception is
 // kept by __sprig_pfor_caught and rethrown after the loop; a chunk does not start past
 // the first iteration that threw, and stops after its own.
 // RUN: %sprigxx -O0 -S -emit-llvm -fno-discard-value-names -mllvm -sprig-loops-only %s \
@@ -34,21 +33,11 @@ void f(int n) {
 // CHECK-NEXT: store i1 true, ptr %pfor.threw
 
 // CHECK-LABEL: define internal void @__sprig_pfor_dc(ptr %chunk, ptr %env, i64 %lo, i64 %hi, i64 %grain)
-// CHECK: %sub = select
-// CHECK: split.test:
-// CHECK: %g = load i64, ptr %grain.addr
-// CHECK: icmp ugt i64 %n, %g
+// CHECK: icmp ugt i64 %n, %grain
 // CHECK: %mid = add i64 %l,
 // CHECK: call void @__sprig_spawn_begin(i32 0)
-// CHECK: call void %callee(ptr %chunk, ptr %env, i64 %l, i64 %mid, i64 %g)
+// CHECK: call void %callee(ptr %chunk, ptr %env, i64 %l, i64 %mid, i64 %grain)
 // CHECK: call void @__sprig_spawn_end(i32 0)
 // CHECK: store i64 %mid, ptr %lo.addr
-// The leaf runs its range in sub-chunks, and splits the rest when a worker is hungry.
-// CHECK: leaf:
-// CHECK: call void %chunk(ptr %env, i64 %l1, i64 %end)
-// CHECK: leaf.check:
-// CHECK: %hungry = call i32 @__sprig_pfor_hungry()
-// CHECK: leaf.resplit:
-// CHECK: store i64 {{.*}}, ptr %grain.addr
-// CHECK: br label %split.test
+// CHECK: call void %chunk(ptr %env, i64 %l1, i64 %hi)
 // CHECK: call void @__sprig_sync()
