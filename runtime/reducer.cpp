@@ -39,7 +39,6 @@
 #include "sprig/reducer.h"
 #include "view_map.h"
 #include <cstdlib>
-#include <cstring>
 #include <mutex>
 
 extern "C" {
