@@ -54,11 +54,9 @@ namespace {
 // another thread (worker.h, set_self).
 inline ViewMap *cur_views() {
 #if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
-  void *m;
-  __asm__ volatile("movq __sprig_tls_views@gottpoff(%%rip), %0\n\t"
-                   "movq %%fs:(%0), %0"
-                   : "=r"(m));
-  return static_cast<ViewMap *>(m);
+  void **slot;
+  SPRIG_TLS_ADDRESS(__sprig_tls_views, slot);
+  return static_cast<ViewMap *>(*slot);
 #else
   return static_cast<ViewMap *>(__sprig_tls_views);
 #endif
@@ -67,9 +65,7 @@ inline ViewMap *cur_views() {
 inline void set_views(ViewMap *m) {
 #if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
   void **slot;
-  __asm__ volatile("movq __sprig_tls_views@gottpoff(%%rip), %0\n\t"
-                   "addq %%fs:0, %0"
-                   : "=r"(slot));
+  SPRIG_TLS_ADDRESS(__sprig_tls_views, slot);
   *slot = m;
 #else
   __sprig_tls_views = m;

@@ -89,12 +89,18 @@ inline sprig_worker *as_abi(Worker *w) { return reinterpret_cast<sprig_worker *>
 // context), and the optimiser may keep a TLS address computed before the jump, so reads
 // and writes go through sprig_self()'s volatile sequence, never a plain TLS access.
 inline Worker *self() { return as_worker(sprig_self()); }
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
+// The address of the runtime's thread-local `sym` on this thread, through a volatile
+// sequence the optimiser never reuses (for __sprig_tls_worker, __sprig_tls_views).
+#define SPRIG_TLS_ADDRESS(sym, out)                                                         \
+  __asm__ volatile("movq " #sym "@gottpoff(%%rip), %0\n\t"                                  \
+                   "addq %%fs:0, %0"                                                        \
+                   : "=r"(out))
+#endif
 inline void set_self(Worker *w) {
 #if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
   sprig_worker **slot;
-  __asm__ volatile("movq __sprig_tls_worker@gottpoff(%%rip), %0\n\t"
-                   "addq %%fs:0, %0"
-                   : "=r"(slot));
+  SPRIG_TLS_ADDRESS(__sprig_tls_worker, slot);
   *slot = as_abi(w);
 #else
   __sprig_tls_worker = as_abi(w);
