@@ -23,7 +23,9 @@
 //   - opt -load-pass-plugin=SprigPlugin.so -passes=sprig-lower (or sprig-fix-frames):
 //     for .ll tests and debugging.
 //===----------------------------------------------------------------------===//
+#include "ChildInline.h"
 #include "FrameFixups.h"
+#include "PreserveNoneEntries.h"
 #include "Lowering.h"
 #include "Markers.h"
 #include "Race.h"
@@ -37,6 +39,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 
 using namespace llvm;
 
@@ -65,13 +68,16 @@ struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
 };
 
 struct FixSpawnerFramesPass : PassInfoMixin<FixSpawnerFramesPass> {
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+  // Optimising builds inline spawned children into their helpers (ChildInline.h).
+  bool Optimize = true;
+  explicit FixSpawnerFramesPass(bool Optimize = true) : Optimize(Optimize) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     // The reducers' thread-local read inline (Reducers.h), in every mode but --race.
     bool Expanded = expandReducerViews(M);
-    PreservedAnalyses PA = fixFrames(M);
+    PreservedAnalyses PA = fixFrames(M, MAM, Optimize);
     return Expanded ? PreservedAnalyses::none() : PA;
   }
-  static PreservedAnalyses fixFrames(Module &M) {
+  static PreservedAnalyses fixFrames(Module &M, ModuleAnalysisManager &MAM, bool Optimize) {
     // sprig++ --scale: nothing was lowered; count instructions instead (Scale.h).
     if (scaleMode())
       return instrumentForScale(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
@@ -99,6 +105,26 @@ struct FixSpawnerFramesPass : PassInfoMixin<FixSpawnerFramesPass> {
     }
     redirectWorkerCalls(M, WorkerEntry);
     finishSerialClones(M);
+    if (Optimize) {
+      // Spawned children's bodies inside their helpers (ChildInline.h), then the usual
+      // clean-up of what inlining leaves on those helpers alone (the inlined body's
+      // re-test of its wrapper's prefix, say): every other function is done.
+      Changed |= makePreserveNoneEntries(M, WorkerEntry);
+      SmallVector<Function *, 8> Inlined = inlineChildrenIntoHelpers(M, WorkerEntry);
+      if (!Inlined.empty()) {
+        FunctionAnalysisManager &FAM =
+            MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+        FunctionPassManager FPM;
+        FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+        FPM.addPass(InstCombinePass());
+        FPM.addPass(SimplifyCFGPass());
+        for (Function *H : Inlined) {
+          FAM.invalidate(*H, PreservedAnalyses::none());
+          FPM.run(*H, FAM);
+        }
+        Changed = true;
+      }
+    }
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
@@ -120,7 +146,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                 });
             PB.registerOptimizerLastEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
-                  MPM.addPass(sprig::FixSpawnerFramesPass());
+                  MPM.addPass(sprig::FixSpawnerFramesPass(Level != OptimizationLevel::O0));
                   // The profiler's counters and hooks read and write the clock at
                   // every call; fold what repeats (optimising builds only).
                   if (sprig::scaleMode() && Level != OptimizationLevel::O0) {

@@ -6,7 +6,7 @@
 ; F.sprig.serial.root, which runs the clone between __sprig_serial_root_enter and
 ; _leave (also when it throws).
 ; RUN: %opt -passes=sprig-lower -S %s | FileCheck %s --check-prefix=EARLY
-; RUN: %opt -passes='sprig-lower,function(sroa,instcombine,simplifycfg),sprig-fix-frames' -S %s | FileCheck %s --check-prefix=LATE
+; RUN: %opt -passes='sprig-lower,function(sroa,instcombine,simplifycfg),sprig-fix-frames' -sprig-inline-children=0 -sprig-preserve-none-entries=0 -S %s | FileCheck %s --check-prefix=LATE
 ; RUN: %opt -passes='sprig-lower,function(sroa,instcombine,simplifycfg),sprig-fix-frames' -sprig-serial-gate=0 -S %s | FileCheck %s --check-prefix=OFF
 
 target triple = "x86_64-pc-linux-gnu"
