@@ -127,6 +127,9 @@ void sched_loop(Worker *w) {
   unsigned naps = 0;  // sleeps in a row that timed out (sleep_idle backs off)
   const long yield_ns = g.settings.nworkers > g.settings.cpus ? 0 : config::kIdleYieldNs;
   long idle_since = 0;  // when the yield phase began (CLOCK_MONOTONIC, ns)
+  int churn_pauses = config::kChurnBackoffPauses;  // the churn back-off (config.h)
+  const Worker *last_victim = nullptr;  // the previous look, for kChurnTopAdvance
+  int64_t last_top = 0;
   for (;;) {
     if (w->is_root) {
       // Acquire: pairs with run_pending's release on the worker that handed it back,
@@ -145,8 +148,25 @@ void sched_loop(Worker *w) {
       bool allowed = !w->is_root || victim->comp.load(std::memory_order_relaxed) ==
                                         w->comp.load(std::memory_order_relaxed);
       // No stack for a continuation (out of memory): do not steal; the owner runs it.
-      if (allowed && sprig_deque_worth_stealing(&victim->abi, config::kLoneEntryPauses) &&
-          fiber_reserve(w)) {
+      sprig_deque_look_result look = SPRIG_LOOK_EMPTY;
+      if (allowed) {
+        sprig_deque_snapshot s = sprig_deque_snap(&victim->abi);
+        bool ran_ahead = victim == last_victim && s.top - last_top >= config::kChurnTopAdvance;
+        last_victim = victim;
+        last_top = s.top;
+        look = ran_ahead && s.bottom - s.top < 2
+                   ? SPRIG_LOOK_CHURNING
+                   : sprig_deque_look_at(&victim->abi, s, config::kLoneEntryPauses);
+      }
+      if (look == SPRIG_LOOK_CHURNING) {
+        // An owner pushing and popping one entry: leave its lines alone for a while.
+        for (int i = 0; i < churn_pauses; ++i)
+          sprig_cpu_relax();
+        churn_pauses = std::min(2 * churn_pauses, config::kChurnBackoffMaxPauses);
+      } else if (look == SPRIG_LOOK_WORTH) {
+        churn_pauses = config::kChurnBackoffPauses;
+      }
+      if (look == SPRIG_LOOK_WORTH && fiber_reserve(w)) {
         sprig_frame *stolen = nullptr;
         sprig_steal_status r = sprig_deque_steal(&victim->abi, &stolen);
         if (r == SPRIG_STEAL_WON) {

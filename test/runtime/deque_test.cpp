@@ -168,6 +168,27 @@ TEST(Deque, WorthStealing) {
   EXPECT_FALSE(sprig_deque_unchanged(&d.w.abi, s));
 }
 
+// The thief's look (sprig_deque_look): empty, worth a steal (two entries, or a lone entry
+// that stayed put), or churning (a lone entry the owner popped and pushed again during
+// the window, as a loop of tiny spawns does): the scheduler backs off from the last
+// (runtime/scheduler.cpp, config::kChurnBackoffPauses).
+TEST(Deque, LookTellsChurnFromEmptyAndWorth) {
+  TestDeque d(16);
+  sprig_frame f[2];
+  EXPECT_EQ(sprig_deque_look(&d.w.abi, 0), SPRIG_LOOK_EMPTY);
+  sprig_deque_push(d.abi(), &f[0]);
+  EXPECT_EQ(sprig_deque_look(&d.w.abi, 0), SPRIG_LOOK_WORTH);  // lone and still
+  sprig_deque_push(d.abi(), &f[1]);
+  EXPECT_EQ(sprig_deque_look(&d.w.abi, 0), SPRIG_LOOK_WORTH);  // two
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
+  // The window of a look, with the owner's churn inside it: the snapshot is from before.
+  sprig_deque_snapshot s = sprig_deque_snap(&d.w.abi);
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
+  sprig_deque_push(d.abi(), &f[0]);
+  EXPECT_EQ(sprig_deque_look_at(&d.w.abi, s, 0), SPRIG_LOOK_CHURNING);
+  EXPECT_EQ(sprig_deque_look(&d.w.abi, 0), SPRIG_LOOK_WORTH);  // still again: worth it
+}
+
 // Stress: one owner pushing and popping (the inline fast paths of sprig/abi.h) against
 // three thieves stealing (sprig_deque_steal), about 10^7 operations in all on a 64-entry
 // ring. Every item pushed must be taken exactly once: by the owner's successful pop or by
