@@ -84,8 +84,8 @@ inline constexpr unsigned kSleepBackoffSteps = 3;
 inline constexpr int kLoneEntryPauses = 40;
 // A look that finds a lone entry churning (SPRIG_LOOK_CHURNING) makes the thief pause
 // before its next look: kChurnBackoffPauses at first, doubling with each such look in a
-// row up to kChurnBackoffMaxPauses (about 60 us), back to the start after a steal or a
-// look at two entries or more. spawnloop (10^6 tiny spawns, no steal possible) made
+// row up to kChurnBackoffMaxPauses (about 160 us at 20 ns a pause), back to the start after a
+// look worth a steal. spawnloop (10^6 tiny spawns, no steal possible) made
 // about 10^4 looks in 10 ms at P=2, each pulling the owner's deque lines away from it;
 // the cap bounds how late a thief notices that such an owner started a long child.
 // A look also counts as churning when the victim's top advanced by kChurnTopAdvance or
@@ -93,7 +93,7 @@ inline constexpr int kLoneEntryPauses = 40;
 // deque is empty most of the time, so the lone entry is rarely seen).
 inline constexpr long kChurnTopAdvance = 8;
 inline constexpr int kChurnBackoffPauses = 64;
-inline constexpr int kChurnBackoffMaxPauses = 2048;
+inline constexpr int kChurnBackoffMaxPauses = 8192;
 
 // [env SPRIG_SCALE_BURDEN] The work/span profiler (docs/scale.md) charges each spawn's
 // continuation the cost of a steal, in instructions of the profiler's clock. Measured
