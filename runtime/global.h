@@ -119,6 +119,9 @@ void reducer_root_taken_back();                          // a root frame back on
 // `naps`: the sleeps in a row that timed out before this one (the timeout backs off).
 bool sleep_idle(Worker *w, unsigned naps);
 void wake_all();
+// spread.cpp: a woken worker leaves its waker's CPU (Linux tends to put it there).
+void note_waker_cpu();
+void spread_after_wake();
 // runtime/barrier.cpp: register for membarrier (or set up the fallback), at start.
 void init_process_barrier();
 // runtime/exception.cpp: set SPRIG_FRAME_EXCEPTION if a child left an exception.

@@ -214,6 +214,7 @@ static void *worker_thread(void *arg) {
   set_self(w);
   install_overflow_handler_for_thread();
   san_worker_thread(w);  // the loop's stack is this thread's own
+  spread_after_wake();   // not on the CPU of the thread that started the pool
   sched_loop(w);
 }
 
@@ -285,6 +286,7 @@ void start_workers() {
   g.nvictims.store(n, std::memory_order_relaxed);
   // Root slots are bound by application threads that enter spawning functions; the
   // pool workers get threads now, on the first spawn (lazy start).
+  note_waker_cpu();  // new workers start elsewhere (spread.cpp)
   for (int i = 1; i < n; ++i) {
     pthread_attr_t attr;
     pthread_attr_init(&attr);

@@ -76,7 +76,10 @@ bool sleep_idle(Worker *w, unsigned naps) {
   }
   __atomic_fetch_sub(&__sprig_sleepers, 1, __ATOMIC_SEQ_CST);
   // Woken (or work already there) if the epoch moved; else the wait timed out.
-  return epoch.load(std::memory_order_acquire) != e;
+  bool woken = epoch.load(std::memory_order_acquire) != e;
+  if (woken)
+    spread_after_wake();  // not next to the worker that woke us (spread.cpp)
+  return woken;
 }
 
 void wake_all() {
@@ -89,6 +92,7 @@ void wake_all() {
 
 // preserve_most: see sprig/abi.h (the plugin's calls rely on it).
 extern "C" SPRIG_WAKE_CC void __sprig_wake_one(void) {
+  sprig::note_waker_cpu();  // the woken worker should run elsewhere (spread.cpp)
   sprig::epoch.fetch_add(1, std::memory_order_release);
   sprig::futex(&sprig::epoch, FUTEX_WAKE_PRIVATE, 1, nullptr);
 }
