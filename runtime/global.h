@@ -120,7 +120,7 @@ void reducer_root_taken_back();                          // a root frame back on
 bool sleep_idle(Worker *w, unsigned naps);
 void wake_all();
 // spread.cpp: a woken worker leaves its waker's CPU (Linux tends to put it there).
-void note_waker_cpu();
+int note_waker_cpu();  // returns the CPU it recorded (-1: unknown)
 void spread_after_wake();
 // runtime/barrier.cpp: register for membarrier (or set up the fallback), at start.
 void init_process_barrier();

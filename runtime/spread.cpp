@@ -29,10 +29,11 @@ namespace sprig {
 
 static std::atomic<int> waker_cpu{-1};
 
-void note_waker_cpu() {
+int note_waker_cpu() {
   int cpu = sched_getcpu();
   if (cpu >= 0)
     waker_cpu.store(cpu, std::memory_order_relaxed);
+  return cpu;
 }
 
 void spread_after_wake() {
