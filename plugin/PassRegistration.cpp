@@ -9,7 +9,10 @@
 //                      the stack; then split off the paths that never spawn
 //                      (SplitPrefix.cpp; `-sprig-split-prefix=0` keeps functions whole);
 //                      then the serial gate in front of each frame and the worker
-//                      entries (SerialClone.cpp; `-sprig-serial-gate=0` leaves them out).
+//                      entries (SerialClone.cpp; `-sprig-serial-gate=0` leaves them out);
+//                      then, optimising builds only, preserve_none copies of the worker
+//                      entries (PreserveNoneEntries.h) and spawned children inlined into
+//                      their helpers (ChildInline.h).
 // With -sprig-scale (sprig++ --scale) both do the profiler's work instead (Scale.h):
 // sprig-lower leaves the serial elision with hooks, sprig-fix-frames adds the counters.
 // With -sprig-race (sprig++ --race) sprig-lower leaves the serial elision with the
