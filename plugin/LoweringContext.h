@@ -11,6 +11,7 @@
 #pragma once
 #include "Markers.h"
 #include "RuntimeABI.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -110,6 +111,12 @@ struct SpawnFrame {
   // The blocks on the edges where a continuation resumes (resumedEdge): completed at
   // the end of the lowering with a use of every pointer a helper receives.
   llvm::SmallVector<llvm::BasicBlock *, 8> Resumed;
+  // Locals of F that helpers write or read through a pointer, moved into the frame's
+  // allocation past the sprig_frame (OutlineSpawn.cpp, "locals in the frame"): each is
+  // now `SF + offset`, and a helper computes that address from its parent pointer
+  // instead of taking it as an argument. Maps the address (F's GEP) to its offset.
+  llvm::DenseMap<llvm::Value *, uint64_t> FrameLocals;
+  uint64_t FrameEnd = 0;  // bytes of SF's allocation in use (0: sizeof(sprig_frame))
 
   explicit SpawnFrame(llvm::Function &F) : F(F) {}
   // Run Body (at Before) only on paths that spawned.

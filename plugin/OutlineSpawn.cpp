@@ -6,15 +6,24 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 using namespace llvm;
 
 #define DEBUG_TYPE "sprig-lower"
 SPRIG_STATISTIC(NumHelpers, "Spawn helpers created");
+SPRIG_STATISTIC(NumFrameLocals, "Locals moved into their function's frame");
+
+static cl::opt<bool> LocalsInFrame(
+    "sprig-locals-in-frame", cl::init(true), cl::Hidden,
+    cl::desc("Sprig: move the locals helpers use by address into the spawning function's "
+             "frame, so a helper derives their addresses from its parent pointer"));
 
 namespace sprig {
 namespace {
@@ -78,6 +87,61 @@ bool hoistTarget(ModuleContext &Ctx, Function &F, CallBase *Call,
 // (docs/performance.md, attempt 23). `At` is the parent's spawn point.
 void passReadOnlyLocalsByValue(SpawnFrame &Fr, const SpawnRegion &R, Instruction *At) {
   readOnlyLocalsByValue(Fr.F, R, At, {Fr.SF, Fr.Spawned});
+}
+
+// Locals in the frame. A local of F that a spawned statement uses by address (the
+// target of `x = f()`, an array the child fills) used to reach the helper as a pointer
+// argument: the parent computed it at each spawn and the helper kept it alive across the
+// child (a spill and a reload with `preserve_none`, which has no callee-saved register).
+// Instead the local moves into the frame's own allocation, past the sprig_frame, at an
+// offset fixed for F, and the helper computes its address from the parent pointer it has
+// anyway. The memory is the same stack memory of F's frame as before (so a thief, which
+// runs F on its original frame, sees it where it was); its address escapes with the
+// frame's, which every resumed path already escapes (escapeSharedOnResume). The runtime
+// never touches bytes past sizeof(sprig_frame).
+// A candidate is a static alloca of F's entry block, aligned to at most the frame's 16,
+// not the frame or the spawned flag. Returns its offset (assigning one the first time),
+// or nothing if V stays an argument.
+std::optional<uint64_t> frameLocalOffset(ModuleContext &Ctx, SpawnFrame &Fr, Value *V) {
+  if (!LocalsInFrame)
+    return std::nullopt;
+  if (auto It = Fr.FrameLocals.find(V); It != Fr.FrameLocals.end())
+    return It->second;
+  auto *AI = dyn_cast<AllocaInst>(V);
+  if (!AI || AI == Fr.SF || AI == Fr.Spawned || !AI->isStaticAlloca() ||
+      AI->getParent() != &Fr.F.getEntryBlock() || AI->isUsedWithInAlloca() ||
+      AI->isSwiftError() || AI->getAlign() > Fr.SF->getAlign())
+    return std::nullopt;
+  const DataLayout &DL = Ctx.M.getDataLayout();
+  std::optional<TypeSize> Size = AI->getAllocationSize(DL);
+  if (!Size || Size->isScalable() || Size->getFixedValue() == 0)
+    return std::nullopt;
+  if (!Fr.FrameEnd)
+    Fr.FrameEnd = RuntimeABI::FrameSize;
+  uint64_t Off = alignTo(Fr.FrameEnd, AI->getAlign());
+  Fr.FrameEnd = Off + Size->getFixedValue();
+  Fr.SF->setAllocatedType(ArrayType::get(Ctx.I8, Fr.FrameEnd));
+  Fr.FrameLocals[V] = Off;
+  ++NumFrameLocals;
+  return Off;
+}
+
+// F's side of frameLocalOffset, once the helper is built: every use of the local AI
+// becomes SF + Off (its debug declaration too), and AI goes.
+void moveLocalIntoFrame(ModuleContext &Ctx, SpawnFrame &Fr, AllocaInst *AI, uint64_t Off) {
+  BasicBlock &Entry = Fr.F.getEntryBlock();
+  auto It = Entry.begin();
+  while (isa<AllocaInst>(&*It))
+    ++It;
+  IRBuilder<> B(&Entry, It);
+  Value *Addr = B.CreateInBoundsPtrAdd(Fr.SF, B.getInt64(Off), AI->getName() + ".in.frame");
+  dropLifetimeMarkers(AI);
+  DIBuilder DIB(Ctx.M, /*AllowUnresolved=*/false);
+  replaceDbgDeclare(AI, Fr.SF, DIB, DIExpression::ApplyOffset, static_cast<int>(Off));
+  AI->replaceAllUsesWith(Addr);
+  Fr.FrameLocals.erase(AI);
+  Fr.FrameLocals[Addr] = Off;
+  AI->eraseFromParent();
 }
 
 // The helper's declaration: F's function attributes, less what is not true of it.
@@ -194,9 +258,14 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   SmallVector<Type *, 8> Params{Ctx.PtrTy};
   SmallVector<Value *, 8> Args{SF};
   SmallVector<AllocaInst *, 8> Privates;
+  SmallVector<std::pair<Value *, uint64_t>, 4> InFrame;  // locals in the frame
   for (Value *V : Inputs) {
     if (Private(V)) {
       Privates.push_back(cast<AllocaInst>(V));
+      continue;
+    }
+    if (std::optional<uint64_t> Off = frameLocalOffset(Ctx, Fr, V)) {
+      InFrame.push_back({V, *Off});
       continue;
     }
     Params.push_back(V->getType());
@@ -229,6 +298,8 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     B.Insert(NA);
     VMap[AI] = NA;
   }
+  for (auto [V, Off] : InFrame)
+    VMap[V] = B.CreateInBoundsPtrAdd(ParentSF, B.getInt64(Off), V->getName());
   AllocaInst *ExnSlot = B.CreateAlloca(Ctx.PtrTy, nullptr, "sprig.exn");
   AllocaInst *ChildNo = B.CreateAlloca(Ctx.I32, nullptr, "sprig.child");
   B.CreateStore(B.getInt32(~0u), ChildNo);  // ~0: not detached yet
@@ -310,6 +381,9 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   }
   HC->setCallingConv(H->getCallingConv());
   OldBr->eraseFromParent();
+  for (auto [V, Off] : InFrame)
+    if (auto *AI = dyn_cast<AllocaInst>(V))
+      moveLocalIntoFrame(Ctx, Fr, AI, Off);
   return true;
 }
 

@@ -83,7 +83,8 @@ extern "C" void __sprig_child_threw(sprig_frame *parent, void *exn, uint32_t chi
   std::lock_guard<std::mutex> l(lock);
   std::exception_ptr &k = kept(parent);
   // Earlier in serial order wins; the other is destroyed (by e's destructor). Equal
-  // numbers (saturated, sprig_detach): the first recorded stays.
+  // numbers (no steal between the two detaches, sprig_detach): the two ran one after
+  // the other in serial order, and the first recorded stays.
   if (!k || child < static_cast<uint32_t>(*child_slot(k))) {
     *child_slot(e) = child;
     std::swap(k, e);
@@ -99,10 +100,8 @@ extern "C" void __sprig_leave_helper_exc(sprig_frame *parent) {
   sprig_worker *w = sprig_self();
   if (!sprig_deque_pop(w))
     child_done(as_worker(w), parent);  // parent stolen: never returns
-  // Into the slow state: this child was number 0 if the sync was fast (sprig_detach);
-  // the next child is 1 (sprig_frame.spawn_count).
-  if (!sprig_frame_sync_is_slow(parent))
-    parent->spawn_count = 1;
+  // The next children keep this one's number (the parent's steals) until a steal: they
+  // run after it, so it is recorded first and stays first among equals (sprig_detach).
   parent->flags |= SPRIG_FRAME_EXCEPTION;
 }
 

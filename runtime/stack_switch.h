@@ -87,14 +87,10 @@ namespace sprig {
 [[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f) {
   check_magic(f, "steal");
   if (!sprig_frame_is_stolen(f)) {
-    // Into the slow state: the child running on the victim was number 0 if the sync was
-    // fast (sprig_detach); the continuation's next child is 1 (sprig_frame.spawn_count).
-    if (!sprig_frame_sync_is_slow(f))
-      f->spawn_count = 1;
     f->flags |= SPRIG_FRAME_STOLEN;
     f->orig_sp = f->ctx[SPRIG_CTX_SP];  // SP on the frame's own stack, restored by the sync
   }
-  f->steals++;
+  f->steals++;  // the continuation's children now number one more (sprig_detach)
   reducer_steal(f);  // a new piece of f's sync epoch, with a map of its own
   w->stats.steals.inc();
   Fiber *fb = fiber_get(w);  // cannot fail: fiber_reserve before the steal

@@ -68,7 +68,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 8
+#define SPRIG_ABI_VERSION 9
 
 /* sprig_frame.flags:
  *   STOLEN     continuation stolen since the last sync: the sync is slow
@@ -98,7 +98,8 @@ struct sprig_worker;
 typedef struct sprig_frame {
   /* [runner] SPRIG_FRAME_* bits. Tested by the inline sync and leave. */
   uint32_t flags;
-  /* [runner] steals of this frame since its last sync; added to `join` at the sync. */
+  /* [runner] steals of this frame since its last sync; added to `join` at the sync. A
+   * child's number is its value at the child's detach (sprig_detach). */
   uint32_t steals;
   /* [runner] __builtin_setjmp buffer, word by word SPRIG_CTX_*: frame pointer, resume
    * address, stack pointer, shadow-stack pointer (only under -fcf-protection=return),
@@ -122,16 +123,9 @@ typedef struct sprig_frame {
   void *exceptions;
   /* [runner] SPRIG_ABI_MAGIC, written at entry, checked by every slow path. */
   uint32_t magic;
-  /* [runner] the next child's number in this sync epoch, meaningful only while the
-   * sync is slow (STOLEN or EXCEPTION); a child's number orders exceptions (serial
-   * order). Children spawned while the sync is fast are all numbered 0 and the counter
-   * is left alone: each ended before the next began. The two ways into the slow state
-   * set it to 1, after the one child numbered 0 that may still run or has thrown: the
-   * first steal since the sync (runtime, resume_stolen) and a child's exception kept
-   * while its parent was not stolen (__sprig_leave_helper_exc). Saturates at
-   * SPRIG_CHILD_MAX (never reaches ~0u, the "not detached" marker of
-   * __sprig_child_threw). See sprig_detach. */
-  uint32_t spawn_count;
+  /* Unused since ABI 9 (it numbered children; a child's number is now `steals` at its
+   * detach, see sprig_detach). Kept so that the layout is unchanged; never read. */
+  uint32_t reserved;
 } sprig_frame;
 
 /* sprig_worker_abi, the part of a worker the inline fast paths touch (its deque):
@@ -153,7 +147,7 @@ SPRIG_INLINE int sprig_frame_is_entered(const sprig_frame *f) {
 }
 /* Stolen since the last sync or holding a child's exception: the sync has work to do
  * (it is one load and a branch otherwise), and a child of this sync epoch may still be
- * running or has thrown (sprig_detach keeps numbering children). One test of both bits. */
+ * running or has thrown. One test of both bits. */
 SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
   return (f->flags & (SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION)) != 0;
 }
@@ -184,7 +178,7 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
                               offsetof(sprig_frame, steals), offsetof(sprig_frame, ctx)),  \
                   offsetof(sprig_frame, join), offsetof(sprig_frame, orig_sp),             \
                   offsetof(sprig_frame, orig_stack), offsetof(sprig_frame, exceptions)),   \
-      offsetof(sprig_frame, magic), offsetof(sprig_frame, spawn_count))
+      offsetof(sprig_frame, magic), offsetof(sprig_frame, reserved))
 /* sprig_worker_abi: its size, alignment and every field's offset. */
 #define SPRIG_ABI_HASH_WORKER_(h)                                                          \
   SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_worker_abi), __alignof__(sprig_worker_abi),      \
@@ -327,7 +321,6 @@ SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
   sf->steals = 0;
   sf->join = 0;
   sf->exceptions = 0;
-  sf->spawn_count = 0;
   sf->magic = SPRIG_ABI_MAGIC;
 }
 
@@ -358,17 +351,21 @@ SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
 #endif
 
 /* In the helper, after the arguments are evaluated: publish the parent's continuation.
- * Returns the child's number in the parent (orders exceptions, serially).
- * Numbering: children are numbered only to order the exceptions of one sync epoch when
- * they may run in parallel. When the parent is neither stolen nor holding a child's
- * exception, every earlier child has ended (nothing was stolen, so each ran to its end
- * before the continuation went on) and none threw: the child is number 0 and the
- * counter is not touched (a fast spawn pays one flag test). Otherwise the count goes on
- * from where the way into the slow state set it (sprig_frame.spawn_count), saturating
- * at SPRIG_CHILD_MAX: it can never wrap onto ~0u. Past
- * 2^32 - 2 children in one stolen epoch (no sync in between) children share the last
- * number, and of two of them that throw, the first recorded is kept. While the parent is
- * not stolen, children end in serial order, so equal numbers keep the serial first. */
+ * Returns the child's number in the parent, which orders the exceptions of one sync
+ * epoch (serially; __sprig_child_threw keeps the lowest, and of equal ones the first
+ * recorded).
+ * Numbering (ABI 9): a child's number is the parent's `steals` at its detach, the steals
+ * of the parent's continuation since its last sync. Read before the push, while the
+ * parent is ours. Two children with equal numbers ran one after the other in serial
+ * order: no steal came between their detaches, so the owner ran the first to its end
+ * before its continuation detached the second, and the first recorded is the serially
+ * first. A child with a higher number was detached after a steal that came after the
+ * other's detach, so it is serially later. That is every case, with one load and no
+ * test or store on the spawn path (the former counter, spawn_count, took a flag test
+ * and, while slow, a read-modify-write). `steals` is reset at the sync with the rest of
+ * the epoch; reaching ~0u ("not detached", __sprig_child_threw) would take 2^32 - 1
+ * steals of one frame in one epoch, past which the u32 count would also wrap and break
+ * the join count (a limit the runtime always had). */
 /* A thread that is not a worker (sprig_self() == 0) binds as a root worker here, at
  * the first detach of its outermost spawning frame, which becomes the root frame
  * (__sprig_enter_root sets SPRIG_FRAME_ROOT; leaving that frame unbinds). Sleeping
@@ -381,12 +378,7 @@ SPRIG_INLINE uint32_t sprig_detach(sprig_frame *parent) {
     __sprig_enter_root(parent, SPRIG_ABI_MAGIC);
     w = sprig_self();
   }
-  /* before the push: the parent is ours still */
-  uint32_t child = 0;
-  if (SPRIG_UNLIKELY(sprig_frame_sync_is_slow(parent))) {
-    child = parent->spawn_count;
-    parent->spawn_count = child + (child < SPRIG_CHILD_MAX);
-  }
+  uint32_t child = parent->steals; /* before the push: the parent is ours still */
   sprig_deque_push(w, parent);
   return child;
 }
@@ -508,7 +500,7 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_sp) == 56, "orig_sp at offset 56"
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_stack) == 64, "orig_stack at offset 64");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, exceptions) == 72, "exceptions at offset 72");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, magic) == 80, "magic at offset 80");
-SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, spawn_count) == 84, "spawn_count at offset 84");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, reserved) == 84, "reserved at offset 84");
 SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 88, "sprig_frame is 88 bytes");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0,
                     "join is naturally aligned (atomic)");

@@ -3,12 +3,14 @@
 # The serial elision (CLANGXX -O2 -Wno-unknown-attributes) against the parallel build
 # (SPRIGXX) at -O0, -O1, -O2 and -O3, each run by run_p.sh at SPRIG_NWORKERS=1,2,4,8.
 # Prints the serial output once; fails on the first difference.
+# $RUN_OPTS_SPRIG_FLAGS, if set, goes to sprig++ only (e.g. -mllvm switches of the plugin).
 set -u
 sprigxx=$1; clangxx=$2; src=$3; out=$4; shift 4
 here=$(dirname "$0")
 $clangxx -O2 -Wno-unknown-attributes "$@" "$src" -o "$out.serial" || exit 1
 for o in -O0 -O1 -O2 -O3; do
-  $sprigxx $o "$@" "$src" -o "$out.par$o" || { echo "run_opts: sprig++ $o failed"; exit 1; }
+  # shellcheck disable=SC2086 # word splitting of the flags is intended
+  $sprigxx $o ${RUN_OPTS_SPRIG_FLAGS-} "$@" "$src" -o "$out.par$o" || { echo "run_opts: sprig++ $o failed"; exit 1; }
   "$here/run_p.sh" "$out.serial" "$out.par$o" >/dev/null ||
     { echo "run_opts: at $o:"; "$here/run_p.sh" "$out.serial" "$out.par$o"; exit 1; }
 done

@@ -3,6 +3,7 @@
 #include "fiber.h"
 #include "fpstate.h"
 #include "global.h"
+#include <cstring>
 #include <cfenv>
 #include <chrono>
 #include <cstdint>
@@ -146,43 +147,44 @@ struct DequeWorker {
   ~DequeWorker() { __sprig_tls_worker = nullptr; }
 };
 
-// A stolen parent's count goes on and saturates at SPRIG_CHILD_MAX: 2^32 spawns in one
-// invocation (wrap.cpp) no longer number a child ~0u, which made its exception look
-// thrown before its detach (P=1 skipped the continuation, P=2 hung).
-TEST(ChildNumber, SaturatesBelowNotDetachedMarker) {
-  DequeWorker d;
-  sprig_frame f{};
-  f.flags = SPRIG_FRAME_ENTERED | SPRIG_FRAME_STOLEN;
-  f.spawn_count = 0xFFFFFFFDu;
-  uint32_t prev = 0;
-  for (int i = 0; i < 4; ++i) {
-    uint32_t k = sprig_detach(&f);
-    EXPECT_NE(k, ~0u);
-    EXPECT_GE(k, prev);
-    prev = k;
-    ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
-  }
-  EXPECT_EQ(prev, SPRIG_CHILD_MAX);
-}
-
-// A parent that is neither stolen nor holding an exception has no child outstanding:
-// every child is number 0 and the counter is not even touched (a fast spawn tests one
-// flag). A child's exception kept while the parent was not stolen moves the frame into
-// the slow state and numbers the next child 1 (so a stolen epoch starts with the whole
-// range).
-TEST(ChildNumber, RestartsWhenNothingIsOutstanding) {
+// A child's number is its parent's steals at its detach (ABI 9): children detached with
+// no steal between them share a number (they ran one after the other), and a steal
+// numbers the continuation's children one more. The detach itself writes nothing in the
+// frame, whatever the flags.
+TEST(ChildNumber, IsTheParentsStealsAtTheDetach) {
   DequeWorker d;
   sprig_frame f{};
   f.flags = SPRIG_FRAME_ENTERED;
-  f.spawn_count = 0xFFFFFFFEu;
   EXPECT_EQ(sprig_detach(&f), 0u);
-  EXPECT_EQ(f.spawn_count, 0xFFFFFFFEu);  // untouched
   ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
+  EXPECT_EQ(sprig_detach(&f), 0u);  // no steal between: the same epoch piece
+  ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
+  f.flags |= SPRIG_FRAME_STOLEN;  // what resume_stolen does to the continuation
+  f.steals = 1;
+  sprig_frame before = f;
+  EXPECT_EQ(sprig_detach(&f), 1u);
+  EXPECT_EQ(0, std::memcmp(&before, &f, sizeof f));  // nothing written
+  ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
+  f.steals = SPRIG_CHILD_MAX;
+  EXPECT_EQ(sprig_detach(&f), SPRIG_CHILD_MAX);
+  EXPECT_NE(sprig_detach(&f), ~0u);  // the "not detached" marker stays out of reach
+  ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
+  ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
+}
+
+// A child's exception kept while the parent was not stolen leaves the numbering alone:
+// the next children share its number, run after it, and so lose to it (first recorded
+// stays); a steal then numbers the continuation's children above it.
+TEST(ChildNumber, KeptExceptionStaysFirstAmongEquals) {
+  DequeWorker d;
+  sprig_frame f{};
+  f.flags = SPRIG_FRAME_ENTERED;
   EXPECT_EQ(sprig_detach(&f), 0u);
   __sprig_leave_helper_exc(&f);  // that child threw: kept, the pop succeeds
   EXPECT_TRUE(sprig_frame_has_exception(&f));
-  EXPECT_EQ(sprig_detach(&f), 1u);  // order matters again
-  EXPECT_EQ(sprig_detach(&f), 2u);
+  EXPECT_EQ(f.steals, 0u);
+  EXPECT_EQ(sprig_detach(&f), 0u);
+  ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
 }
 
 // ---- ABI (issue 14): named flag tests, a hashed magic ----

@@ -22,7 +22,7 @@ long fib(long n) {
 
 // CHECK-LABEL: define internal preserve_nonecc void @_Z3fibl.sprig.spawn.{{[0-9]+}}(ptr
 // CHECK-SAME:    #[[HATTR:[0-9]+]]
-// CHECK:         alloca [88 x i8], align {{[0-9]+}}, !sprig.frame
+// CHECK:         alloca [{{[0-9]+}} x i8], align {{[0-9]+}}, !sprig.frame
 // CHECK-NOT:     @llvm.stackrestore
 // CHECK:         call ptr @llvm.returnaddress(i32 0)
 // CHECK-NOT:     @llvm.stackrestore
