@@ -265,6 +265,11 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
       continue;
     }
     if (std::optional<uint64_t> Off = frameLocalOffset(Ctx, Fr, V)) {
+      // Before the region is cloned: a lifetime marker inside it (a variable declared in
+      // the spawned statement; clang emits them at -O0 too under AddressSanitizer) would
+      // otherwise reach the helper on the frame's GEP, which the verifier rejects.
+      if (auto *AI = dyn_cast<AllocaInst>(V))
+        dropLifetimeMarkers(AI);
       InFrame.push_back({V, *Off});
       continue;
     }

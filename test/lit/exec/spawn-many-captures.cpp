@@ -32,8 +32,11 @@ long one(long a) {
 
 long run() {
   long out[400];
-  long a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9, j = 10, k = 11,
-       l = 12, m = 13;
+  // Over-aligned, so that they stay the helper's pointer arguments (a local aligned to
+  // at most 16 would move into the frame, and the helper would find it from its parent
+  // pointer: docs/design.md, "Locals in the frame").
+  alignas(32) long a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9, j = 10,
+                   k = 11, l = 12, m = 13;
   for (long t = 0; t < 200; ++t) {
     [[sprig::spawn]] out[2 * t] = one(t);
     [[sprig::spawn]] out[2 * t + 1] = mix(a + t, b, c, d, e, f, g, h, i, j, k, l, m);

@@ -1,12 +1,16 @@
 // The lowered IR passes the LLVM verifier (clang's release builds skip it, so invalid
 // IR would otherwise only show up as a crash in a later pass, or not at all): spawns
 // and syncs in try blocks, catch handlers, loops, switches, with cleanups, in every
-// form. Checked on the -O0 output (the lowering's own IR, before optimisation) and on
-// -O2.
+// form. Checked on the -O0 output (the lowering's own IR, before optimisation), on
+// -O2, and on -O0 under AddressSanitizer.
 // RUN: %sprigxx -O0 -S -emit-llvm %s -o %t.O0.ll
 // RUN: opt -passes=verify -disable-output %t.O0.ll
 // RUN: %sprigxx -O2 -S -emit-llvm %s -o %t.O2.ll
 // RUN: opt -passes=verify -disable-output %t.O2.ll
+// AddressSanitizer makes clang emit lifetime markers at -O0 too (locals in the frame
+// must not leave one on a frame GEP, in the parent or cloned into a helper).
+// RUN: %sprigxx -fsanitize=address -O0 -S -emit-llvm %s -o %t.asan.ll
+// RUN: opt -passes=verify -disable-output %t.asan.ll
 
 #include <stdexcept>
 #include <string>
