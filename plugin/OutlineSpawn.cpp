@@ -99,9 +99,11 @@ void passReadOnlyLocalsByValue(SpawnFrame &Fr, const SpawnRegion &R, Instruction
 // runs F on its original frame, sees it where it was); its address escapes with the
 // frame's, which every resumed path already escapes (escapeSharedOnResume). The runtime
 // never touches bytes past sizeof(sprig_frame).
-// A candidate is a static alloca of F's entry block, aligned to at most the frame's 16,
+// A candidate is a static alloca of F's entry block of at most 16 bytes, aligned to at
+// most the frame's 16,
 // not the frame or the spawned flag. Returns its offset (assigning one the first time),
 // or nothing if V stays an argument.
+constexpr uint64_t MaxFrameLocalBytes = 16;
 std::optional<uint64_t> frameLocalOffset(ModuleContext &Ctx, SpawnFrame &Fr, Value *V) {
   if (!LocalsInFrame)
     return std::nullopt;
@@ -114,7 +116,11 @@ std::optional<uint64_t> frameLocalOffset(ModuleContext &Ctx, SpawnFrame &Fr, Val
     return std::nullopt;
   const DataLayout &DL = Ctx.M.getDataLayout();
   std::optional<TypeSize> Size = AI->getAllocationSize(DL);
-  if (!Size || Size->isScalable() || Size->getFixedValue() == 0)
+  // Small locals only (a result: a scalar, a pair): what a helper keeps alive across the
+  // child is one pointer either way, and an array in the frame cost nqueens 5.5% more
+  // instructions (its boards: docs/performance.md, attempt 27).
+  if (!Size || Size->isScalable() || Size->getFixedValue() == 0 ||
+      Size->getFixedValue() > MaxFrameLocalBytes)
     return std::nullopt;
   if (!Fr.FrameEnd)
     Fr.FrameEnd = RuntimeABI::FrameSize;

@@ -1,6 +1,7 @@
-// Locals in the frame (plugin/OutlineSpawn.cpp): the locals spawned statements use by
-// address live in the spawning function's frame allocation, past the sprig_frame, and
-// helpers reach them from the parent pointer. Against the serial elision at -O0..-O3 and
+// Locals in the frame (plugin/OutlineSpawn.cpp): the small locals (16 bytes at most)
+// spawned statements use by address live in the spawning function's frame allocation,
+// past the sprig_frame, and helpers reach them from the parent pointer; larger ones
+// stay arguments, and both kinds mix in one function here. Against the serial elision at -O0..-O3 and
 // P = 1, 2, 4, 8: results of several types and sizes written by children whose parents
 // are stolen (a char, a double, a struct, an array the child fills, a string, which has
 // a destructor), a local declared in a loop body and reused by each iteration's child,
