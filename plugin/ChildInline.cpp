@@ -28,6 +28,7 @@
 // `-sprig-inline-children-limit` instructions (each spawn site gets its own copy).
 //===----------------------------------------------------------------------===//
 #include "ChildInline.h"
+#include "BoundThread.h"
 #include "FrameFixups.h"
 #include "LoweringContext.h"
 #include "Markers.h"
@@ -201,13 +202,22 @@ inlineChildrenIntoHelpers(Module &M, const DenseMap<Function *, Function *> &Wor
       continue;
     Changed.push_back(H);
     ++NumInlined;
-    if (Body)
-      for (CallBase *In : IFI.InlinedCallSites)
-        if (In->getCalledFunction() == Body) {
-          InlineFunctionInfo BodyIFI;
-          (void)InlineFunction(*In, BodyIFI);  // on failure the call stays: still correct
-          break;
-        }
+    // What came in place of the spawned call runs after the detach, on a worker: it
+    // neither binds nor unbinds a root (BoundThread.h). Inlining the body erases its
+    // call, one of IFI's call sites: the others are kept apart first.
+    SmallVector<CallBase *, 8> Sites;
+    CallBase *IntoBody = nullptr;
+    for (CallBase *In : IFI.InlinedCallSites)
+      if (Body && !IntoBody && In->getCalledFunction() == Body)
+        IntoBody = In;
+      else
+        Sites.push_back(In);
+    if (IntoBody) {
+      InlineFunctionInfo BodyIFI;
+      if (InlineFunction(*IntoBody, BodyIFI).isSuccess())  // on failure the call stays
+        assumeBoundThread(BodyIFI.InlinedCallSites);
+    }
+    assumeBoundThread(Sites);
     if (OnlyForced)
       dropInlinerStackSaves(*H, SavesBefore);
     // The helper now hosts a spawner's frame (see the file comment).

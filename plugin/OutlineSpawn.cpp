@@ -360,6 +360,9 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     Instruction *ThenT = SplitBlockAndInsertIfThen(NotYet, OldBr, false);
     IRBuilder<> TB(ThenT);
     TB.CreateCall(Ctx.ABI.Enter, {SF});
+    // A thread that is no worker binds as a root here, before the helper evaluates the
+    // arguments; the helper's detach then tests nothing (sprig/abi.h, sprig_bind).
+    TB.CreateCall(Ctx.ABI.Bind, {SF});
     Ctx.ABI.emitForceFrame(TB);
     if (Ctx.ABI.ReturnAddressContinuations)
       Ctx.ABI.emitFrameContext(TB, SF);  // FP and SP, once per invocation

@@ -112,8 +112,9 @@ struct FixSpawnerFramesPass : PassInfoMixin<FixSpawnerFramesPass> {
       // Spawned children's bodies inside their helpers (ChildInline.h), then the usual
       // clean-up of what inlining leaves on those helpers alone (the inlined body's
       // re-test of its wrapper's prefix, say): every other function is done.
-      Changed |= makePreserveNoneEntries(M, WorkerEntry);
-      SmallVector<Function *, 8> Inlined = inlineChildrenIntoHelpers(M, WorkerEntry);
+      SmallVector<Function *, 8> Inlined;  // and the bodies BoundThread.h simplified
+      Changed |= makePreserveNoneEntries(M, WorkerEntry, Inlined);
+      Inlined.append(inlineChildrenIntoHelpers(M, WorkerEntry));
       if (!Inlined.empty()) {
         FunctionAnalysisManager &FAM =
             MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();

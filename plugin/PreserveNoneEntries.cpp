@@ -15,6 +15,7 @@
 //   stack-passed (byval, inalloca, preallocated) or Swift arguments.
 //===----------------------------------------------------------------------===//
 #include "PreserveNoneEntries.h"
+#include "BoundThread.h"
 #include "LoweringContext.h"
 #include "Markers.h"
 #include "llvm/IR/Instructions.h"
@@ -74,7 +75,8 @@ Function *preserveNoneCopy(Function &F, const Twine &Name) {
 
 }  // namespace
 
-bool makePreserveNoneEntries(Module &M, DenseMap<Function *, Function *> &WorkerEntry) {
+bool makePreserveNoneEntries(Module &M, DenseMap<Function *, Function *> &WorkerEntry,
+                             SmallVectorImpl<Function *> &Simplify) {
   if (!PreserveNoneEntries)
     return false;
   DenseMap<Function *, Function *> Copy;  // worker entry -> its preserve_none copy
@@ -87,6 +89,9 @@ bool makePreserveNoneEntries(Module &M, DenseMap<Function *, Function *> &Worker
     if (!conventionMovable(*Body))
       continue;
     Function *BodyPN = preserveNoneCopy(*Body, Body->getName() + ".pn");
+    // Called only through WPN, only on a worker (BoundThread.h).
+    if (assumeBoundThread(*BodyPN))
+      Simplify.push_back(BodyPN);
     Function *WPN = preserveNoneCopy(*W, W->getName() + ".pn");
     CallInst *JumpPN = jumpIntoBody(*WPN);
     JumpPN->setCalledFunction(BodyPN);

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
 class Function;
@@ -23,6 +24,10 @@ namespace sprig {
 // Late (PassRegistration.cpp), after redirectWorkerCalls: WorkerEntry (F ->
 // F.sprig.worker) is updated to the preserve_none copies. False if nothing changed.
 // Optimising builds only; `-mllvm -sprig-preserve-none-entries=0` turns it off.
+// The copies of the bodies run only on a bound thread: their root binding and unbinding
+// are made unreachable (BoundThread.h), and those changed are added to Simplify, for
+// SimplifyCFG to fold the tests away.
 bool makePreserveNoneEntries(llvm::Module &M,
-                             llvm::DenseMap<llvm::Function *, llvm::Function *> &WorkerEntry);
+                             llvm::DenseMap<llvm::Function *, llvm::Function *> &WorkerEntry,
+                             llvm::SmallVectorImpl<llvm::Function *> &Simplify);
 }  // namespace sprig

@@ -57,7 +57,10 @@ RuntimeABI::RuntimeABI(Module &M) : M(M), C(M.getContext()) {
 // ---- ABI functions: declarations, then their bodies linked from abi.bc ----
 bool RuntimeABI::link() {
   Enter = M.getOrInsertFunction("__sprig_bc_enter_frame", VoidTy, PtrTy);
-  Detach = M.getOrInsertFunction("__sprig_bc_detach", I32, PtrTy);
+  // The thread binds as a root at the frame's first spawn, in the parent (Bind); the
+  // helper's detach then needs no test of the thread's worker (sprig/abi.h, sprig_bind).
+  Bind = M.getOrInsertFunction("__sprig_bc_bind", VoidTy, PtrTy);
+  Detach = M.getOrInsertFunction("__sprig_bc_detach_bound", I32, PtrTy);
   LeaveHelper = M.getOrInsertFunction("__sprig_bc_leave_helper", VoidTy, PtrTy);
   LeaveFrame = M.getOrInsertFunction("__sprig_bc_leave_frame", VoidTy, PtrTy);
   if (sprigCountSpawns())
@@ -95,6 +98,18 @@ bool RuntimeABI::link() {
   }
   ABI->setDataLayout(M.getDataLayout());
   ABI->setTargetTriple(M.getTargetTriple());
+  // abi.bc is built without ThreadSanitizer, so its SPRIG_RACY_LOADs (sprig/deque.h) are
+  // volatile loads, which TSan would instrument as plain accesses racing with the thieves'
+  // atomics. In a module built with TSan they become the relaxed atomic loads they stand
+  // for. (The header's only volatile loads are those.)
+  if (any_of(M, [](const Function &F) { return F.hasFnAttribute(Attribute::SanitizeThread); }))
+    for (Function &F : *ABI)
+      for (BasicBlock &BB : F)
+        for (Instruction &I : BB)
+          if (auto *LI = dyn_cast<LoadInst>(&I); LI && LI->isVolatile()) {
+            LI->setVolatile(false);
+            LI->setAtomic(AtomicOrdering::Monotonic);
+          }
   for (Function &F : *ABI)
     if (!F.isDeclaration()) {
       F.removeFnAttr("target-cpu");
@@ -121,15 +136,18 @@ bool RuntimeABI::link() {
         CB->setCallingConv(CallingConv::PreserveMost);
   }
   addLinkHint();
+  addAbiCheck();
   // Linking replaced our declarations by new functions: look them up again.
   Enter = M.getFunction("__sprig_bc_enter_frame");
-  Detach = M.getFunction("__sprig_bc_detach");
+  Bind = M.getFunction("__sprig_bc_bind");
+  Detach = M.getFunction("__sprig_bc_detach_bound");
   LeaveHelper = M.getFunction("__sprig_bc_leave_helper");
   LeaveFrame = M.getFunction("__sprig_bc_leave_frame");
   if (sprigCountSpawns())
     CountSpawn = M.getFunction("__sprig_bc_count_spawn");
   for (const char *Name :
-       {"__sprig_bc_enter_frame", "__sprig_bc_detach", "__sprig_bc_leave_helper",
+       {"__sprig_bc_enter_frame", "__sprig_bc_bind", "__sprig_bc_detach_bound",
+        "__sprig_bc_leave_helper",
         "__sprig_bc_leave_frame", "__sprig_bc_count_spawn", "__sprig_bc_self"}) {
     if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
       F->setLinkage(GlobalValue::InternalLinkage);
@@ -157,6 +175,27 @@ void RuntimeABI::addLinkHint() {
   auto *Ref = new GlobalVariable(M, PtrTy, /*isConstant=*/true,
                                  GlobalValue::PrivateLinkage, Hint, "sprig.link.hint");
   appendToCompilerUsed(M, {Ref});
+}
+
+// The module checks, once, when it is loaded, that the runtime speaks its ABI: a
+// constructor calls __sprig_check_abi with the magic of the sprig/abi.h this plugin (and
+// its abi.bc) was built from. Frames no longer carry the magic (ABI 10), so this is what
+// stops a module built by another Sprig before its first frame.
+void RuntimeABI::addAbiCheck() {
+  if (M.getFunction("sprig.check.abi"))
+    return;
+  Function *Check =
+      Function::Create(FunctionType::get(VoidTy, false), GlobalValue::InternalLinkage,
+                       "sprig.check.abi", M);
+  Check->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Check->addFnAttr(Attribute::NoUnwind);
+  FunctionCallee Runtime = M.getOrInsertFunction("__sprig_check_abi", VoidTy, I32);
+  if (auto *Fn = dyn_cast<Function>(Runtime.getCallee()))
+    Fn->setDoesNotThrow();
+  IRBuilder<> B(BasicBlock::Create(C, "entry", Check));
+  B.CreateCall(Runtime, {B.getInt32(SPRIG_ABI_MAGIC)});
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Check, /*Priority=*/65535);
 }
 
 Value *RuntimeABI::emitSetjmp(IRBuilder<> &B, Value *SF) {

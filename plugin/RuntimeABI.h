@@ -30,7 +30,7 @@ public:
   bool link();
 
   // Inline fast paths (abi.bc, always inlined) and runtime slow paths.
-  llvm::FunctionCallee Enter, Detach, LeaveHelper, LeaveFrame;  // fast paths
+  llvm::FunctionCallee Enter, Bind, Detach, LeaveHelper, LeaveFrame;  // fast paths
   llvm::FunctionCallee CountSpawn;  // only under -sprig-count-spawns
   llvm::FunctionCallee SyncSuspend, Rethrow, ChildThrew, LeaveHelperExc, InFlight;
   // __sprig_sync_capture: the sync's suspension as a `preserve_none` call whose return
@@ -74,6 +74,7 @@ public:
 
 private:
   void addLinkHint();  // see RuntimeABI.cpp
+  void addAbiCheck();  // see RuntimeABI.cpp
   llvm::Module &M;
   llvm::LLVMContext &C;
   llvm::Type *PtrTy, *I8, *I32, *I64, *VoidTy;

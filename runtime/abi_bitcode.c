@@ -11,6 +11,8 @@
 
 void __sprig_bc_enter_frame(sprig_frame *sf) { sprig_enter_frame(sf); }
 uint32_t __sprig_bc_detach(sprig_frame *parent) { return sprig_detach(parent); }
+void __sprig_bc_bind(sprig_frame *sf) { sprig_bind(sf); }
+uint32_t __sprig_bc_detach_bound(sprig_frame *parent) { return sprig_detach_bound(parent); }
 void __sprig_bc_leave_helper(sprig_frame *parent) { sprig_leave_helper(parent); }
 void __sprig_bc_leave_frame(sprig_frame *sf) { sprig_leave_frame(sf); }
 void __sprig_bc_count_spawn(void) { sprig_count_spawn(); }

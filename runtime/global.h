@@ -64,13 +64,13 @@ extern Global g;
 // Print "sprig: <msg>" and abort (runtime/scheduler.cpp).
 [[noreturn]] void fatal(const char *msg);
 
-// A frame reaching a slow path must carry this build's magic (sprig/abi.h).
-inline void check_magic(const sprig_frame *f, const char *where) {
-  if (__builtin_expect(f->magic != SPRIG_ABI_MAGIC, 0)) {
-    std::fprintf(stderr,
-                 "sprig: corrupt or foreign frame %p in %s (ABI magic 0x%08x, "
-                 "expected 0x%08x): was this code built against a different sprig/abi.h?\n",
-                 (const void *)f, where, f->magic, (unsigned)SPRIG_ABI_MAGIC);
+// A frame reaching a slow path must have been entered (sprig_enter_frame: flags has
+// ENTERED from the first spawn on). A sanity check against corrupt frames; code built
+// against another sprig/abi.h is caught when its module loads (__sprig_check_abi).
+inline void check_frame(const sprig_frame *f, const char *where) {
+  if (__builtin_expect(!(f->flags & SPRIG_FRAME_ENTERED), 0)) {
+    std::fprintf(stderr, "sprig: corrupt frame %p in %s (flags 0x%x, not entered)\n",
+                 (const void *)f, where, f->flags);
     std::abort();
   }
 }

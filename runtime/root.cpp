@@ -136,7 +136,7 @@ using namespace sprig;
 
 extern "C" {
 
-void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
+void __sprig_check_abi(uint32_t abi_magic) {
   if (abi_magic != SPRIG_ABI_MAGIC) {
     std::fprintf(stderr,
                  "sprig: ABI mismatch: code was compiled against sprig/abi.h with magic "
@@ -145,6 +145,10 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
                  abi_magic, (unsigned)SPRIG_ABI_MAGIC, SPRIG_ABI_VERSION);
     std::abort();
   }
+}
+
+void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
+  __sprig_check_abi(abi_magic);
   start_workers();
   // Many roots: the thread binds a root slot of its own, an extra worker with its own
   // deque, for the duration of this root computation. Other workers steal from it; while
@@ -194,7 +198,7 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
 }
 
 void __sprig_leave_root(sprig_frame *sf) {
-  check_magic(sf, "leave_root");
+  check_frame(sf, "leave_root");
   Worker *w = self();
   if (w->serial) {  // a serial root: nothing was shared
     set_self(nullptr);

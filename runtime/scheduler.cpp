@@ -316,7 +316,7 @@ void start_workers() {
 [[noreturn]] SPRIG_CHILD_DONE_INLINE void child_done(Worker *w, sprig_frame *parent) {
   SPRIG_TRACE(kTraceSync, "worker %d: child of %p ends, parent stolen", w->id,
               (void *)parent);
-  check_magic(parent, "child_done");
+  // No check_frame here: the parent's flags are its runner's, and a thief may run it.
   Fiber *cur = w->cur;
   bool keep = cur->contains(parent);
   if (keep)
@@ -365,7 +365,7 @@ void __sprig_child_done(sprig_worker *aw, sprig_frame *parent) {
 }
 
 void __sprig_sync_suspend(sprig_frame *sf) {
-  check_magic(sf, "sync_suspend");
+  check_frame(sf, "sync_suspend");
   Worker *w = self();
   Fiber *cur = w->cur;  // a thief's fiber: the frame itself lives on another stack
   uint32_t steals = sf->steals;

@@ -71,7 +71,7 @@ namespace sprig {
 
 // Resume a frame at its sync, on its original stack, all children having ended.
 [[noreturn]] SPRIG_SWITCH_PATH void resume_at_sync(Worker *w, sprig_frame *f) {
-  check_magic(f, "resume_at_sync");
+  check_frame(f, "resume_at_sync");
   f->flags &= ~SPRIG_FRAME_STOLEN;
   f->steals = 0;
   frame_note_exceptions(f);  // children that threw while the frame was stolen
@@ -85,7 +85,7 @@ namespace sprig {
 
 // Run a stolen continuation on a fresh fiber. Never returns.
 [[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f) {
-  check_magic(f, "steal");
+  check_frame(f, "steal");
   if (!sprig_frame_is_stolen(f)) {
     f->flags |= SPRIG_FRAME_STOLEN;
     f->orig_sp = f->ctx[SPRIG_CTX_SP];  // SP on the frame's own stack, restored by the sync

@@ -45,10 +45,13 @@
  * thread allowed to touch the other fields is the *runner*: the worker running F's
  * continuation, or, while F is suspended at a sync, the worker that resumes it.
  *
- * ABI version and magic: generated code passes SPRIG_ABI_MAGIC to the runtime the first
- * time a thread enters a spawning function (__sprig_enter_root); the runtime compares
- * it with its own and aborts with a clear message if they differ. The magic hashes
- * the version and the layout of every structure shared across the boundary.
+ * ABI version and magic: every module the plugin lowers checks SPRIG_ABI_MAGIC against
+ * the runtime's once, when it is loaded (a constructor calls __sprig_check_abi), and
+ * code binding a root passes it again (__sprig_enter_root); the runtime aborts with a
+ * clear message if they differ. The magic hashes the version and the layout of every
+ * structure shared across the boundary. (Until ABI 9 every frame also carried it, one
+ * store per frame: the load-time check covers every module before any of its frames
+ * exists.)
  *
  * No frame records its worker: code may change threads mid-function, so the worker is
  * always read from the thread (sprig_self) at the moment it is needed.
@@ -68,7 +71,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 9
+#define SPRIG_ABI_VERSION 10
 
 /* sprig_frame.flags:
  *   STOLEN     continuation stolen since the last sync: the sync is slow
@@ -121,11 +124,11 @@ typedef struct sprig_frame {
   void *orig_stack;
   /* [runtime] pending exceptions of children (see runtime/exception.cpp); 0 if none. */
   void *exceptions;
-  /* [runner] SPRIG_ABI_MAGIC, written at entry, checked by every slow path. */
-  uint32_t magic;
-  /* Unused since ABI 9 (it numbered children; a child's number is now `steals` at its
-   * detach, see sprig_detach). Kept so that the layout is unchanged; never read. */
-  uint32_t reserved;
+  /* Unused, never read: the frame's copy of SPRIG_ABI_MAGIC until ABI 9 (now checked
+   * once per module, __sprig_check_abi) and its child counter until ABI 8 (a child's
+   * number is `steals` at its detach, see sprig_detach). Kept so that the layout and
+   * the offsets of the fields above stay put. */
+  uint32_t reserved[2];
 } sprig_frame;
 
 /* sprig_worker_abi, the part of a worker the inline fast paths touch (its deque):
@@ -178,7 +181,7 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
                               offsetof(sprig_frame, steals), offsetof(sprig_frame, ctx)),  \
                   offsetof(sprig_frame, join), offsetof(sprig_frame, orig_sp),             \
                   offsetof(sprig_frame, orig_stack), offsetof(sprig_frame, exceptions)),   \
-      offsetof(sprig_frame, magic), offsetof(sprig_frame, reserved))
+      offsetof(sprig_frame, reserved), sizeof(((sprig_frame *)0)->reserved))
 /* sprig_worker_abi: its size, alignment and every field's offset. */
 #define SPRIG_ABI_HASH_WORKER_(h)                                                          \
   SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_worker_abi), __alignof__(sprig_worker_abi),      \
@@ -186,10 +189,9 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
                           offsetof(sprig_worker_abi, bottom)),                             \
               offsetof(sprig_worker_abi, buf), offsetof(sprig_worker_abi, mask),           \
               offsetof(sprig_worker_abi, limit), offsetof(sprig_worker_abi, spawns))
-/* Version and layout, so a stale header and a new runtime never meet silently. */
-/* Kept to 31 bits: generated code stores the magic at every frame entry, and on x86-64 a
- * value below 2^31 is one `movq $imm32, mem`; with bit 31 set it takes a register and a
- * second instruction. */
+/* Version and layout, so a stale header and a new runtime never meet silently. Kept to
+ * 31 bits (a positive int32: one immediate operand on x86-64, from the days it was
+ * stored at every frame entry). */
 #define SPRIG_ABI_MAGIC                                                                    \
   ((uint32_t)(SPRIG_ABI_HASH_WORKER_(                                                      \
                   SPRIG_ABI_HASH_FRAME_(SPRIG_ABI_HASH_CTX_(SPRIG_ABI_HASH_PROTOCOL_))) &  \
@@ -256,8 +258,13 @@ void __sprig_scale_init(void);
 /* Always 0; read through memory so the optimiser must keep a dynamic alloca. */
 extern size_t __sprig_zero;
 
-/* First detach of a spawning frame on a thread that is not a worker (sprig_detach):
- * start the pool if needed, bind the thread as a worker until this frame leaves. */
+/* Called once per lowered module when it is loaded (a constructor the plugin emits, with
+ * the magic of the sprig/abi.h the module was compiled against): abort with a clear
+ * message if it is not this runtime's. */
+void __sprig_check_abi(uint32_t abi_magic);
+/* First detach of a spawning frame on a thread that is not a worker (sprig_bind,
+ * sprig_detach): start the pool if needed, bind the thread as a worker until this frame
+ * leaves. Checks the magic too (hand-lowered code has no constructor). */
 void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic);
 /* The root frame leaves: return on the thread that entered it, unbind. */
 void __sprig_leave_root(sprig_frame *sf);
@@ -313,6 +320,27 @@ SPRIG_INLINE struct sprig_worker *sprig_self(void) {
 #endif
 }
 
+/* Whether this thread is bound (a worker), read with a plain (not volatile) asm: the
+ * optimiser may move it, merge it with another such read or drop it unused. That is
+ * safe for this question where sprig_self's answer would not be: within one invocation
+ * of a spawning function, until its first spawn, the answer cannot change. A bound
+ * thread stays bound until its root frame, an ancestor, leaves; a change of thread (a
+ * stolen continuation, a sync resumed elsewhere) lands on another worker; an unbound
+ * thread changes nothing (a spawning function it calls binds and unbinds around its own
+ * frame, and returns on the thread that called it). The plugin drops the read where it
+ * knows the answer (BoundThread.h), which the volatile read would not allow. */
+SPRIG_INLINE int sprig_thread_is_bound(void) {
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
+  struct sprig_worker *w;
+  __asm__("movq __sprig_tls_worker@gottpoff(%%rip), %0\n\t"
+          "movq %%fs:(%0), %0"
+          : "=r"(w));
+  return w != 0;
+#else
+  return __sprig_current_worker() != 0;
+#endif
+}
+
 /* Entry of a spawning function (generated code: at its first spawn). Stores only: a
  * thread that is not a worker yet becomes one at the frame's first detach, which reads
  * the thread's worker anyway (sprig_detach), so entering costs no thread-local read. */
@@ -321,7 +349,6 @@ SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
   sf->steals = 0;
   sf->join = 0;
   sf->exceptions = 0;
-  sf->magic = SPRIG_ABI_MAGIC;
 }
 
 /* Capture the continuation: 0 now, 1 when a thief (or the resumer of a sync) jumps in.
@@ -378,6 +405,28 @@ SPRIG_INLINE uint32_t sprig_detach(sprig_frame *parent) {
     __sprig_enter_root(parent, SPRIG_ABI_MAGIC);
     w = sprig_self();
   }
+  uint32_t child = parent->steals; /* before the push: the parent is ours still */
+  sprig_deque_push(w, parent);
+  return child;
+}
+
+/* The same detach split in two, as the plugin emits it (docs/design.md, "Roots"):
+ * sprig_bind at the frame's first spawn, in the parent, before the helper evaluates the
+ * spawned statement's arguments; sprig_detach_bound in the helper, with no test of the
+ * thread's worker. Once a thread is bound it stays bound until its root frame leaves, and
+ * code that changes threads inside a root computation only ever lands on workers (a
+ * thief, the resumer of a sync), so every later detach of the frame finds a worker.
+ * Binding before the arguments rather than at the detach changes only which frame is the
+ * root when an argument itself calls a spawning function: the parent, entered already,
+ * instead of that callee. The plugin drops the test altogether (and the ROOT test at
+ * exit) in code that only runs on a bound thread: the preserve_none bodies called past
+ * the serial gate, and the children inlined into helpers after the detach. */
+SPRIG_INLINE void sprig_bind(sprig_frame *sf) {
+  if (SPRIG_UNLIKELY(!sprig_thread_is_bound()))
+    __sprig_enter_root(sf, SPRIG_ABI_MAGIC);
+}
+SPRIG_INLINE uint32_t sprig_detach_bound(sprig_frame *parent) {
+  struct sprig_worker *w = sprig_self();
   uint32_t child = parent->steals; /* before the push: the parent is ours still */
   sprig_deque_push(w, parent);
   return child;
@@ -499,8 +548,7 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) == 48, "join at offset 48");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_sp) == 56, "orig_sp at offset 56");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_stack) == 64, "orig_stack at offset 64");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, exceptions) == 72, "exceptions at offset 72");
-SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, magic) == 80, "magic at offset 80");
-SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, reserved) == 84, "reserved at offset 84");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, reserved) == 80, "reserved at offset 80");
 SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 88, "sprig_frame is 88 bytes");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0,
                     "join is naturally aligned (atomic)");

@@ -134,7 +134,32 @@ extern int32_t __sprig_sleepers;
 #endif
 SPRIG_WAKE_CC void __sprig_wake_one(void);
 
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SPRIG_HAS_TSAN_ 1
+#endif
+#endif
+#ifndef SPRIG_HAS_TSAN_
+#define SPRIG_HAS_TSAN_ 0
+#endif
+
 /* ==== Owner side (inline in generated code) ==== */
+
+/* A relaxed load that the compiler may fold into the instruction using it (x86-64:
+ * `cmp mem, reg` instead of a load and a compare, one instruction less). LLVM keeps an
+ * atomic load, even a relaxed one, out of such folds; it folds a volatile one. On
+ * x86-64 an aligned 8-byte volatile load is one `mov` or a memory operand, never torn
+ * or repeated, and the compiler keeps it in its place relative to other volatile
+ * accesses and to the compiler barriers around it (SPRIG_OWNER_FENCE): what the relaxed
+ * atomic load gave, the Linux kernel's READ_ONCE. Under ThreadSanitizer, and on other
+ * targets, it stays an atomic load (a volatile read racing with an atomic write would
+ * be reported). Used only for values that concurrent writers change atomically:
+ * `limit` and `top`. */
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__) && !SPRIG_HAS_TSAN_
+#define SPRIG_RACY_LOAD(p) (*(const volatile int64_t *)(p))
+#else
+#define SPRIG_RACY_LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#endif
 
 /* Push. Memory ordering: the slot store is relaxed; the release store of `bottom` makes it
  * (and every write the parent made before the spawn, its saved context included) visible
@@ -147,7 +172,7 @@ SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f
   sprig_worker_abi *d = (sprig_worker_abi *)w;
   int64_t b = d->bottom; /* owner-private write, so a plain read is exact */
   int wake = 0;
-  if (SPRIG_UNLIKELY(b > __atomic_load_n(&d->limit, __ATOMIC_RELAXED))) {
+  if (SPRIG_UNLIKELY(b > SPRIG_RACY_LOAD(&d->limit))) {
     /* else b - top <= b - (limit - mask) <= mask. Past the bound (or lowered by a
      * sleeper): read top again (relaxed: any value at least as new as the one limit came
      * from keeps the bound safe). Inline, so that no call that returns sits on the spawn
@@ -208,9 +233,12 @@ SPRIG_INLINE int sprig_deque_pop(struct sprig_worker *w) {
   int64_t b = d->bottom - 1;
   __atomic_store_n(&d->bottom, b, __ATOMIC_RELAXED);
   SPRIG_OWNER_FENCE(); /* pairs with sprig_thief_fence() in sprig_deque_steal */
-  int64_t t = __atomic_load_n(&d->top, __ATOMIC_RELAXED);
-  if (__builtin_expect(t < b, 1))
+  if (__builtin_expect(b > SPRIG_RACY_LOAD(&d->top), 1))
     return 1; /* more entries above ours: a thief cannot have reached it */
+  /* Read top again: the value compared above is not kept (so the compare can take top
+   * from memory, SPRIG_RACY_LOAD). top only grows, so this one is at least as new, and
+   * every case below holds for any value read after the fence (t >= b still). */
+  int64_t t = __atomic_load_n(&d->top, __ATOMIC_RELAXED);
   if (t == b) {
     /* Ours is the last entry: race the thieves for it with a CAS on top (seq_cst, as the
      * thieves' CAS: one of them wins). */

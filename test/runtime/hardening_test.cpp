@@ -213,7 +213,7 @@ TEST(Abi, MagicIsAHash) {
   constexpr uint32_t magic = SPRIG_ABI_MAGIC;  // a constant expression
   static_assert(sizeof(magic) == 4);
   EXPECT_NE(magic, 0u);
-  EXPECT_LT(magic, 0x80000000u);  // one store of an immediate at frame entry (abi.h)
+  EXPECT_LT(magic, 0x80000000u);  // a positive int32 (abi.h)
   // One input more or less changes the hash (each step is a bijection).
   EXPECT_NE(SPRIG_HASH_STEP(SPRIG_HASH_BASIS, 1), SPRIG_HASH_STEP(SPRIG_HASH_BASIS, 2));
   // Order matters.

@@ -32,7 +32,7 @@ entry:
 ; CHECK-NEXT: %a = call i32 @arg()
 ; CHECK-NEXT: br label %spawn.target
 ; CHECK: spawn.call.at:
-; CHECK-NEXT: %sprig.child.no = call i32 @__sprig_bc_detach(ptr %parent)
+; CHECK-NEXT: %sprig.child.no = call i32 @__sprig_bc_detach_bound(ptr %parent)
 ; CHECK-NEXT: store i32 %sprig.child.no
 ; CHECK-NEXT: %v = call i32 @get(i32 %a)
 ; CHECK: spawn.target:

@@ -28,6 +28,7 @@ entry:
 ; CHECK: %sprig.frame = alloca [{{[0-9]+}} x i8], align 16, !sprig.frame
 ; CHECK: store i32 0, ptr %sprig.frame
 ; CHECK: call void @__sprig_bc_enter_frame(ptr %sprig.frame)
+; CHECK-NEXT: call void @__sprig_bc_bind(ptr %sprig.frame)
 ; CHECK: %sprig.resumed = call i32 @llvm.eh.sjlj.setjmp(ptr %sprig.ctx) #[[SJ:[0-9]+]]
 ; CHECK: spawn.call:
 ; CHECK-NEXT: invoke void @f.sprig.spawn.0(ptr %sprig.frame, i32 %n)
@@ -38,7 +39,7 @@ entry:
 
 ; CHECK-LABEL: define internal void @f.sprig.spawn.0(ptr %parent, i32 %0)
 ; CHECK-SAME: #[[HELPER:[0-9]+]]
-; CHECK: %sprig.child.no = call i32 @__sprig_bc_detach(ptr %parent)
+; CHECK: %sprig.child.no = call i32 @__sprig_bc_detach_bound(ptr %parent)
 ; CHECK-NEXT: store i32 %sprig.child.no
 ; CHECK-NEXT: call void @work(i32 %0)
 ; CHECK: call void @__sprig_bc_leave_helper(ptr %parent)

@@ -31,6 +31,7 @@ entry:
 ; CHECK: %sprig.frame = alloca [{{[0-9]+}} x i8], align 16, !sprig.frame
 ; CHECK: store i32 0, ptr %sprig.frame
 ; CHECK: call void @__sprig_bc_enter_frame(ptr %sprig.frame)
+; CHECK-NEXT: call void @__sprig_bc_bind(ptr %sprig.frame)
 ; CHECK: %[[FA:.*]] = call ptr @llvm.frameaddress.p0(i32 0)
 ; CHECK: store ptr %[[FA]], ptr %sprig.ctx.fp
 ; CHECK: %[[SP:.*]] = call ptr @llvm.stacksave.p0()
@@ -48,7 +49,7 @@ entry:
 ; CHECK-SAME: #[[HELPER:[0-9]+]]
 ; CHECK: %sprig.resume.pc = call ptr @llvm.returnaddress(i32 0)
 ; CHECK: store ptr %sprig.resume.pc, ptr %sprig.ctx.pc
-; CHECK-NEXT: %sprig.child.no = call i32 @__sprig_bc_detach(ptr %parent)
+; CHECK-NEXT: %sprig.child.no = call i32 @__sprig_bc_detach_bound(ptr %parent)
 ; CHECK-NEXT: store i32 %sprig.child.no
 ; CHECK-NEXT: call void @work(i32 %0)
 ; CHECK: call void @__sprig_bc_leave_helper(ptr %parent)

@@ -119,7 +119,7 @@ entry:
 ; in a body, a call after a spawn go to the worker entry of a split function (a copy of
 ; its wrapper without the gate).
 ; LATE-LABEL: define internal preserve_nonecc void @rec.sprig.spawn.2(
-; LATE: @__sprig_bc_detach
+; LATE: @__sprig_bc_detach_bound
 ; LATE: invoke void @rec.sprig.worker(i32 %0)
 ; LATE-LABEL: define internal void @rec.sprig.body(i32 %n)
 ; LATE: invoke preserve_nonecc void @rec.sprig.spawn.2(

@@ -1,6 +1,6 @@
 // A by-value std::string argument is copied in the helper before the detach, and the
 // spawned call follows the detach. At -O0 the copy is a call of the copy constructor;
-// the ABI fast paths are inlined at every level (no call of @__sprig_bc_detach remains).
+// the ABI fast paths are inlined at every level (no call of @__sprig_bc_detach_bound remains).
 // RUN: %sprigxx -O0 -S -emit-llvm %s -o %t.ll
 // RUN: FileCheck %s < %t.ll
 // RUN: FileCheck %s --check-prefix=NOBC < %t.ll
