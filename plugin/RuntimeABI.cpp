@@ -7,6 +7,7 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/TargetParser/Triple.h"
@@ -137,6 +138,7 @@ bool RuntimeABI::link() {
   }
   addLinkHint();
   addAbiCheck();
+  useLocalExecTLS();
   // Linking replaced our declarations by new functions: look them up again.
   Enter = M.getFunction("__sprig_bc_enter_frame");
   Bind = M.getFunction("__sprig_bc_bind");
@@ -196,6 +198,77 @@ void RuntimeABI::addAbiCheck() {
   B.CreateCall(Runtime, {B.getInt32(SPRIG_ABI_MAGIC)});
   B.CreateRetVoid();
   appendToGlobalCtors(M, Check, /*Priority=*/65535);
+}
+
+static cl::opt<bool> LocalExecTLS(
+    "sprig-local-exec-tls", cl::init(true), cl::Hidden,
+    cl::desc("Sprig: in code for an executable, read the thread's worker with one "
+             "local-exec access to the executable's own __sprig_tls_worker"));
+
+// The thread's worker in one instruction (x86-64 ELF executables, PIE or not).
+//
+// sprig/abi.h reads `__sprig_tls_worker` with the initial-exec sequence, which works in
+// any module: `movq x@gottpoff(%rip), %r; movq %fs:(%r), %r`. A module that will be part
+// of an executable (PIE level set, or not position-independent) can use the local-exec
+// form, `movq %fs:x@tpoff, %r`, if the executable defines the variable itself. So such a
+// module defines it (weak: one per executable, whatever the number of translation units;
+// the runtime's strong one wins in a static link), and every reading sequence of the
+// linked ABI functions is rewritten to the local-exec form. The runtime (libsprig.so)
+// defines the variable too, with default visibility, and reaches it only through dynamic
+// relocations against the symbol; the dynamic linker binds those to the executable's
+// definition, which comes first in the lookup (ELF interposition, as with an executable's
+// own malloc), so the runtime and the executable's code share one variable. The module's
+// constructor checks that they do (__sprig_check_tls), so a link that breaks the
+// interposition (libsprig loaded with dlopen, say) stops with a clear message instead of
+// every spawn finding no worker. Shared libraries keep the initial-exec sequence, which
+// the interposition serves as well. Saves one instruction per read: two per spawn.
+void RuntimeABI::useLocalExecTLS() {
+  if (!LocalExecTLS || !ReturnAddressContinuations)  // x86-64 ELF only
+    return;
+  if (M.getPIELevel() == PIELevel::Default && M.getPICLevel() != PICLevel::NotPIC)
+    return;  // may end up in a shared library
+  const std::string IE = "movq __sprig_tls_worker@gottpoff(%rip), $0\n\tmovq %fs:($0), $0";
+  const std::string LE = "movq %fs:__sprig_tls_worker@tpoff, $0";
+  SmallVector<CallBase *, 8> Reads;
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand());
+              IA && IA->getAsmString() == IE)
+            Reads.push_back(CB);
+  if (Reads.empty())
+    return;
+  GlobalVariable *Var = M.getGlobalVariable("__sprig_tls_worker");
+  if (!Var)
+    Var = new GlobalVariable(M, PtrTy, /*isConstant=*/false, GlobalValue::WeakAnyLinkage,
+                             ConstantPointerNull::get(cast<PointerType>(PtrTy)), "__sprig_tls_worker",
+                             nullptr, GlobalValue::LocalExecTLSModel);
+  else if (Var->isDeclaration()) {
+    Var->setLinkage(GlobalValue::WeakAnyLinkage);
+    Var->setInitializer(ConstantPointerNull::get(cast<PointerType>(PtrTy)));
+    Var->setThreadLocalMode(GlobalValue::LocalExecTLSModel);
+  }
+  Var->setAlignment(Align(8));
+  Var->setDSOLocal(true);
+  appendToCompilerUsed(M, {Var});  // referenced from asm only
+  for (CallBase *CB : Reads) {
+    auto *IA = cast<InlineAsm>(CB->getCalledOperand());
+    CB->setCalledOperand(InlineAsm::get(IA->getFunctionType(), LE, IA->getConstraintString(),
+                                        IA->hasSideEffects(), IA->isAlignStack(),
+                                        IA->getDialect(), IA->canThrow()));
+  }
+  // The constructor that checks the ABI also checks that the runtime reads this variable.
+  Function *Check = M.getFunction("sprig.check.abi");
+  if (!Check || Check->isDeclaration())
+    return;
+  FunctionCallee Tls = M.getOrInsertFunction("__sprig_check_tls", VoidTy, PtrTy);
+  if (auto *Fn = dyn_cast<Function>(Tls.getCallee()))
+    Fn->setDoesNotThrow();
+  IRBuilder<> B(Check->getEntryBlock().getTerminator());
+  Function *Addr =
+      Intrinsic::getOrInsertDeclaration(&M, Intrinsic::threadlocal_address, {PtrTy});
+  B.CreateCall(Tls, {B.CreateCall(Addr, {Var})});
 }
 
 Value *RuntimeABI::emitSetjmp(IRBuilder<> &B, Value *SF) {

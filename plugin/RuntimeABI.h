@@ -75,6 +75,7 @@ public:
 private:
   void addLinkHint();  // see RuntimeABI.cpp
   void addAbiCheck();  // see RuntimeABI.cpp
+  void useLocalExecTLS();  // see RuntimeABI.cpp
   llvm::Module &M;
   llvm::LLVMContext &C;
   llvm::Type *PtrTy, *I8, *I32, *I64, *VoidTy;

@@ -147,6 +147,18 @@ void __sprig_check_abi(uint32_t abi_magic) {
   }
 }
 
+void __sprig_check_tls(void *addr) {
+  if (addr != static_cast<void *>(&__sprig_tls_worker)) {
+    std::fprintf(stderr,
+                 "sprig: this program reads its own __sprig_tls_worker (%p) but the runtime "
+                 "uses another (%p): the executable's definition did not take the runtime's "
+                 "place (was libsprig loaded with dlopen, or linked with -Bsymbolic?); "
+                 "rebuild with -mllvm -sprig-local-exec-tls=0\n",
+                 addr, static_cast<void *>(&__sprig_tls_worker));
+    std::abort();
+  }
+}
+
 void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   __sprig_check_abi(abi_magic);
   start_workers();

@@ -41,6 +41,9 @@
 #include <unistd.h>
 
 extern "C" {
+// Default visibility, reached only through dynamic relocations against the symbol: an
+// executable built by sprig++ defines its own (plugin/RuntimeABI.cpp, useLocalExecTLS),
+// which then takes this one's place for the runtime too (__sprig_check_tls checks it).
 __thread sprig_worker *__sprig_tls_worker = nullptr;
 int32_t __sprig_sleepers = 0;
 // Referred to by every module with spawns (plugin/RuntimeABI.cpp, addLinkHint): linked

@@ -262,6 +262,11 @@ extern size_t __sprig_zero;
  * the magic of the sprig/abi.h the module was compiled against): abort with a clear
  * message if it is not this runtime's. */
 void __sprig_check_abi(uint32_t abi_magic);
+/* Called by the same constructor in an executable whose code reads the thread's worker
+ * with a local-exec access to its own definition of __sprig_tls_worker (x86-64 ELF; the
+ * plugin's useLocalExecTLS): `addr` is that definition's address on this thread. Aborts
+ * with a clear message unless the runtime uses the same variable. */
+void __sprig_check_tls(void *addr);
 /* First detach of a spawning frame on a thread that is not a worker (sprig_bind,
  * sprig_detach): start the pool if needed, bind the thread as a worker until this frame
  * leaves. Checks the magic too (hand-lowered code has no constructor). */
