@@ -117,6 +117,12 @@ struct SpawnFrame {
   // instead of taking it as an argument. Maps the address (F's GEP) to its offset.
   llvm::DenseMap<llvm::Value *, uint64_t> FrameLocals;
   uint64_t FrameEnd = 0;  // bytes of SF's allocation in use (0: sizeof(sprig_frame))
+  // Return-address continuations (ABI 11): a thief reads the resume point from the stack
+  // unless the frame has SPRIG_FRAME_PC_IN_CTX, which a setjmp spawn of F sets. Once F
+  // has such a spawn (PCInCtx), every return-address helper of F also stores its return
+  // address into ctx[PC]; RADetaches are their detaches, for those outlined before it.
+  bool PCInCtx = false;
+  llvm::SmallVector<llvm::CallInst *, 4> RADetaches;
 
   explicit SpawnFrame(llvm::Function &F) : F(F) {}
   // Run Body (at Before) only on paths that spawned.

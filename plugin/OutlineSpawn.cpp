@@ -3,6 +3,7 @@
 #include "RegionValues.h"
 #include "FrameFixups.h"
 #include "SpawnEH.h"
+#include "sprig/abi.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -26,6 +27,12 @@ static cl::opt<bool> LocalsInFrame(
              "frame, so a helper derives their addresses from its parent pointer"));
 
 namespace sprig {
+
+static llvm::cl::opt<bool> CheckResumePC(
+    "sprig-check-resume-pc", llvm::cl::init(false), llvm::cl::Hidden,
+    llvm::cl::desc("Sprig (tests): helpers also record their return address, and a thief "
+                   "checks that the one it reads from the stack is the same"));
+
 namespace {
 
 // `lhs = f(args)`: C++17 evaluates the target after the call; Cilk wants it before the
@@ -333,9 +340,18 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   HCall->setMetadata(markers::SpawnedCallMD, MDNode::get(Ctx.C, {}));
   {
     IRBuilder<> DB(HCall);
-    if (RAC)  // the resume point, before the push publishes the frame
-      Ctx.ABI.emitRecordResumePC(DB, ParentSF);
-    Value *K = DB.CreateCall(Ctx.ABI.Detach, {ParentSF}, "sprig.child.no");
+    // The resume point, before the push publishes the frame: a thief reads it from the
+    // stack (sprig_stolen_resume_pc), so it is stored only in a frame that has setjmp
+    // spawns too (below), and for the tests' check.
+    if (RAC && Fr.PCInCtx)
+      Ctx.ABI.emitRecordResumePC(DB, ParentSF, SPRIG_CTX_PC);
+    if (RAC && CheckResumePC) {
+      Ctx.ABI.emitRecordResumePC(DB, ParentSF, SPRIG_CTX_SSP);
+      Ctx.ABI.emitSetFlags(DB, ParentSF, SPRIG_FRAME_CHECK_PC);
+    }
+    CallInst *K = DB.CreateCall(Ctx.ABI.Detach, {ParentSF}, "sprig.child.no");
+    if (RAC)
+      Fr.RADetaches.push_back(K);
     DB.CreateStore(K, ChildNo);
     if (sprigCountSpawns())
       DB.CreateCall(Ctx.ABI.CountSpawn, {});
@@ -377,6 +393,18 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     // the frame; a thief enters at its return address instead (sprig/abi.h).
     CallBB = BBb;
   } else {
+    if (Ctx.ABI.ReturnAddressContinuations) {
+      // A setjmp spawn in a frame of return-address continuations: the resume point is
+      // in ctx from now on, and every return-address helper of F must put it there too.
+      Ctx.ABI.emitSetFlags(PBld, SF, SPRIG_FRAME_PC_IN_CTX);
+      if (!Fr.PCInCtx) {
+        Fr.PCInCtx = true;
+        for (CallInst *D : Fr.RADetaches) {
+          IRBuilder<> RB(D);
+          Ctx.ABI.emitRecordResumePC(RB, D->getArgOperand(0), SPRIG_CTX_PC);
+        }
+      }
+    }
     Value *Resumed = Ctx.ABI.emitSetjmp(PBld, SF);
     CallBB = BasicBlock::Create(C, "spawn.call", &F, Exit);
     PBld.CreateCondBr(PBld.CreateICmpEQ(Resumed, PBld.getInt32(0)), CallBB,

@@ -57,7 +57,11 @@ RuntimeABI::RuntimeABI(Module &M) : M(M), C(M.getContext()) {
 
 // ---- ABI functions: declarations, then their bodies linked from abi.bc ----
 bool RuntimeABI::link() {
-  Enter = M.getOrInsertFunction("__sprig_bc_enter_frame", VoidTy, PtrTy);
+  // Return-address frames leave SPRIG_FRAME_PC_IN_CTX clear: a thief reads the resume
+  // point from the stack (sprig_stolen_resume_pc).
+  Enter = M.getOrInsertFunction(ReturnAddressContinuations ? "__sprig_bc_enter_frame_ra"
+                                                           : "__sprig_bc_enter_frame",
+                                VoidTy, PtrTy);
   // The thread binds as a root at the frame's first spawn, in the parent (Bind); the
   // helper's detach then needs no test of the thread's worker (sprig/abi.h, sprig_bind).
   Bind = M.getOrInsertFunction("__sprig_bc_bind", VoidTy, PtrTy);
@@ -140,7 +144,8 @@ bool RuntimeABI::link() {
   addAbiCheck();
   useLocalExecTLS();
   // Linking replaced our declarations by new functions: look them up again.
-  Enter = M.getFunction("__sprig_bc_enter_frame");
+  Enter = M.getFunction(ReturnAddressContinuations ? "__sprig_bc_enter_frame_ra"
+                                                   : "__sprig_bc_enter_frame");
   Bind = M.getFunction("__sprig_bc_bind");
   Detach = M.getFunction("__sprig_bc_detach_bound");
   LeaveHelper = M.getFunction("__sprig_bc_leave_helper");
@@ -148,7 +153,7 @@ bool RuntimeABI::link() {
   if (sprigCountSpawns())
     CountSpawn = M.getFunction("__sprig_bc_count_spawn");
   for (const char *Name :
-       {"__sprig_bc_enter_frame", "__sprig_bc_bind", "__sprig_bc_detach_bound",
+       {"__sprig_bc_enter_frame", "__sprig_bc_enter_frame_ra", "__sprig_bc_bind", "__sprig_bc_detach_bound",
         "__sprig_bc_leave_helper",
         "__sprig_bc_leave_frame", "__sprig_bc_count_spawn", "__sprig_bc_self"}) {
     if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
@@ -315,14 +320,23 @@ void RuntimeABI::emitFrameContext(IRBuilder<> &B, Value *SF) {
                 B.CreateConstInBoundsGEP1_64(PtrTy, Ctx, SPRIG_CTX_SP, "sprig.ctx.sp"));
 }
 
-// In the helper: `parent->ctx[SPRIG_CTX_PC] = __builtin_return_address(0)`. The helper
-// is called `preserve_none` with no stack arguments, so at its return address the parent
-// needs only its frame pointer and a stack pointer (docs/design.md, "Continuations").
-void RuntimeABI::emitRecordResumePC(IRBuilder<> &B, Value *ParentSF) {
+// In the helper: `parent->ctx[Word] = __builtin_return_address(0)`. The helper is called
+// `preserve_none` with no stack arguments, so at its return address the parent needs only
+// its frame pointer and a stack pointer (docs/design.md, "Continuations"). Since ABI 11 a
+// thief reads that address from the stack (sprig_stolen_resume_pc) and helpers store it
+// only in a frame that also has setjmp spawns (Word = SPRIG_CTX_PC), or, for the tests'
+// check, in SPRIG_CTX_SSP.
+void RuntimeABI::emitRecordResumePC(IRBuilder<> &B, Value *ParentSF, unsigned Word) {
   Value *Ctx = B.CreateConstInBoundsGEP1_64(I8, ParentSF, CtxOffset, "sprig.ctx");
   Function *RA = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::returnaddress);
   B.CreateStore(B.CreateCall(RA, {B.getInt32(0)}, "sprig.resume.pc"),
-                B.CreateConstInBoundsGEP1_64(PtrTy, Ctx, SPRIG_CTX_PC, "sprig.ctx.pc"));
+                B.CreateConstInBoundsGEP1_64(PtrTy, Ctx, Word, "sprig.ctx.pc"));
+}
+
+// `sf->flags |= Bits` (the frame is the caller's: before the push, or in its parent).
+void RuntimeABI::emitSetFlags(IRBuilder<> &B, Value *SF, uint32_t Bits) {
+  Value *Old = B.CreateLoad(I32, SF, "sprig.flags");
+  B.CreateStore(B.CreateOr(Old, B.getInt32(Bits)), SF);
 }
 
 // The dynamic alloca that makes the backend address every local of F from the frame

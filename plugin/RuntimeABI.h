@@ -58,7 +58,8 @@ public:
   void emitFrameContext(llvm::IRBuilder<> &B, llvm::Value *SF);
   // In a `preserve_none` helper, before the detach: its return address, the parent's
   // resume point, into the parent's PC word.
-  void emitRecordResumePC(llvm::IRBuilder<> &B, llvm::Value *ParentSF);
+  void emitRecordResumePC(llvm::IRBuilder<> &B, llvm::Value *ParentSF, unsigned Word);
+  void emitSetFlags(llvm::IRBuilder<> &B, llvm::Value *SF, uint32_t Bits);
   // The dynamic alloca that forces frame-pointer addressing (never executed).
   void emitForceFrame(llvm::IRBuilder<> &B);
   // The wait of a sync in place of Term; returns the block to fill when a child's

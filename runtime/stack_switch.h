@@ -86,6 +86,15 @@ namespace sprig {
 // Run a stolen continuation on a fresh fiber. Never returns.
 [[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f) {
   check_frame(f, "steal");
+  // The resume point, before jump_into replaces ctx[SP] with the new stack's.
+  void *pc = sprig_stolen_resume_pc(f);
+  if (__builtin_expect((f->flags & SPRIG_FRAME_CHECK_PC) != 0, 0) &&
+      !(f->flags & SPRIG_FRAME_PC_IN_CTX) && pc != f->ctx[SPRIG_CTX_SSP]) {
+    std::fprintf(stderr, "sprig: frame %p: the return address below its SP (%p) is not the "
+                 "one its helper recorded (%p)\n", (void *)f, pc, f->ctx[SPRIG_CTX_SSP]);
+    std::abort();
+  }
+  f->ctx[SPRIG_CTX_PC] = pc;
   if (!sprig_frame_is_stolen(f)) {
     f->flags |= SPRIG_FRAME_STOLEN;
     f->orig_sp = f->ctx[SPRIG_CTX_SP];  // SP on the frame's own stack, restored by the sync

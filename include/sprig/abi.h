@@ -71,18 +71,28 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 10
+#define SPRIG_ABI_VERSION 11
 
 /* sprig_frame.flags:
  *   STOLEN     continuation stolen since the last sync: the sync is slow
  *   EXCEPTION  a child's exception waits to be rethrown at the sync
  *   ROOT       outermost spawning frame of a thread: leaving it unbinds the thread
  *   ENTERED    sprig_enter_frame ran (generated code enters lazily, at the first spawn;
- *              until then flags is 0) */
+ *              until then flags is 0)
+ *   PC_IN_CTX  ctx[SPRIG_CTX_PC] holds the resume point of the continuation a thief
+ *              steals (a setjmp capture: hand-lowered code, the plugin's setjmp spawns).
+ *              Without it (ABI 11: the plugin's return-address spawns on x86-64 ELF) the
+ *              resume point is the return address of the helper's call, which a thief
+ *              reads from the frame's stack, one word below ctx[SPRIG_CTX_SP]: the helper
+ *              stores nothing (see sprig_stolen_resume_pc).
+ *   CHECK_PC   tests only (-mllvm -sprig-check-resume-pc): the helper also stored its
+ *              return address in ctx[SPRIG_CTX_SSP]; a thief checks the two agree. */
 #define SPRIG_FRAME_STOLEN 0x1u
 #define SPRIG_FRAME_EXCEPTION 0x2u
 #define SPRIG_FRAME_ROOT 0x4u
 #define SPRIG_FRAME_ENTERED 0x8u
+#define SPRIG_FRAME_PC_IN_CTX 0x10u
+#define SPRIG_FRAME_CHECK_PC 0x20u
 
 /* sprig_frame.ctx, word by word: the one definition of the continuation layout. The
  * plugin's setjmp emission (plugin/RuntimeABI.cpp), __builtin_setjmp/longjmp (which fix
@@ -167,9 +177,11 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
 #define SPRIG_HASH4(h, a, b, c, d) SPRIG_HASH2(SPRIG_HASH2(h, a, b), c, d)
 /* The protocol: version, fence, flag bits. */
 #define SPRIG_ABI_HASH_PROTOCOL_                                                           \
-  SPRIG_HASH4(                                                                             \
-      SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, SPRIG_ASYMMETRIC_FENCE_ABI),        \
-      SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION, SPRIG_FRAME_ROOT, SPRIG_FRAME_ENTERED)
+  SPRIG_HASH2(                                                                             \
+      SPRIG_HASH4(                                                                         \
+          SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, SPRIG_ASYMMETRIC_FENCE_ABI),    \
+          SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION, SPRIG_FRAME_ROOT, SPRIG_FRAME_ENTERED), \
+      SPRIG_FRAME_PC_IN_CTX, SPRIG_FRAME_CHECK_PC)
 /* The continuation's words. */
 #define SPRIG_ABI_HASH_CTX_(h)                                                             \
   SPRIG_HASH2(SPRIG_HASH4(h, SPRIG_CTX_FP, SPRIG_CTX_PC, SPRIG_CTX_SP, SPRIG_CTX_SSP),     \
@@ -350,10 +362,32 @@ SPRIG_INLINE int sprig_thread_is_bound(void) {
  * thread that is not a worker yet becomes one at the frame's first detach, which reads
  * the thread's worker anyway (sprig_detach), so entering costs no thread-local read. */
 SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
+  sf->flags = SPRIG_FRAME_ENTERED | SPRIG_FRAME_PC_IN_CTX; /* setjmp continuations */
+  sf->steals = 0;
+  sf->join = 0;
+  sf->exceptions = 0;
+}
+/* The same for a frame whose spawns capture their continuations as return addresses
+ * (the plugin on x86-64 ELF): a thief finds the resume point on the stack. A setjmp spawn
+ * in such a frame sets SPRIG_FRAME_PC_IN_CTX before its capture (plugin/OutlineSpawn.cpp). */
+SPRIG_INLINE void sprig_enter_frame_ra(sprig_frame *sf) {
   sf->flags = SPRIG_FRAME_ENTERED;
   sf->steals = 0;
   sf->join = 0;
   sf->exceptions = 0;
+}
+/* Where a thief resumes a stolen continuation (the runtime, after its steal won the
+ * frame). A return-address continuation: the parent called its helper with %rsp equal to
+ * ctx[SPRIG_CTX_SP] (it stores SP once per invocation, at its first spawn, and no call of
+ * a helper moves it: no stack arguments, no reserved call frame; after a steal the
+ * runtime stores the new stack's SP there), so the call's return address is the word
+ * below. The helper is still active (it returns only after a pop that succeeds, which a
+ * steal excludes), so the word is intact; the push's release store of `bottom`, which
+ * the thief's steal acquired, follows the call that wrote it. */
+SPRIG_INLINE void *sprig_stolen_resume_pc(const sprig_frame *f) {
+  if (f->flags & SPRIG_FRAME_PC_IN_CTX)
+    return f->ctx[SPRIG_CTX_PC];
+  return ((void *const *)f->ctx[SPRIG_CTX_SP])[-1];
 }
 
 /* Capture the continuation: 0 now, 1 when a thief (or the resumer of a sync) jumps in.
@@ -537,7 +571,8 @@ SPRIG_LAYOUT_ASSERT(
 
 /* The flags: distinct bits. */
 SPRIG_LAYOUT_ASSERT((SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION | SPRIG_FRAME_ROOT |
-                     SPRIG_FRAME_ENTERED) == 0xFu,
+                     SPRIG_FRAME_ENTERED | SPRIG_FRAME_PC_IN_CTX | SPRIG_FRAME_CHECK_PC) ==
+                        0x3Fu,
                     "sprig_frame.flags bits are distinct");
 SPRIG_LAYOUT_ASSERT(SPRIG_CHILD_MAX == 0xFFFFFFFFu - 1u,
                     "child numbers never reach ~0u, the \"not detached\" marker");

@@ -1,8 +1,9 @@
 ; One spawn on x86-64 ELF: a return-address continuation (docs/design.md,
 ; "Continuations"). The parent stores its frame and stack pointers into the frame's ctx
 ; once, where it enters the frame at its first spawn, and calls the helper with the
-; preserve_none convention: no setjmp anywhere. The helper stores its return address
-; (the parent's resume point) into ctx before the detach publishes the frame. The sync
+; preserve_none convention: no setjmp anywhere. The helper's return address is the
+; parent's resume point; the helper stores nothing of it (ABI 11: a thief reads it from
+; the stack below ctx[SP]), and the frame is entered without SPRIG_FRAME_PC_IN_CTX. The sync
 ; suspends through a preserve_none call of __sprig_sync_capture (through the GOT).
 ; RUN: %opt -passes=sprig-lower -S %s | FileCheck %s
 ; RUN: %opt -passes=sprig-lower -S %s | FileCheck %s --check-prefix=DECL
@@ -30,7 +31,7 @@ entry:
 ; CHECK-SAME: #[[SPAWNER:[0-9]+]]
 ; CHECK: %sprig.frame = alloca [{{[0-9]+}} x i8], align 16, !sprig.frame
 ; CHECK: store i32 0, ptr %sprig.frame
-; CHECK: call void @__sprig_bc_enter_frame(ptr %sprig.frame)
+; CHECK: call void @__sprig_bc_enter_frame_ra(ptr %sprig.frame)
 ; CHECK-NEXT: call void @__sprig_bc_bind(ptr %sprig.frame)
 ; CHECK: %[[FA:.*]] = call ptr @llvm.frameaddress.p0(i32 0)
 ; CHECK: store ptr %[[FA]], ptr %sprig.ctx.fp
@@ -47,9 +48,8 @@ entry:
 
 ; CHECK-LABEL: define internal preserve_nonecc void @f.sprig.spawn.0(ptr %parent, i32 %0)
 ; CHECK-SAME: #[[HELPER:[0-9]+]]
-; CHECK: %sprig.resume.pc = call ptr @llvm.returnaddress(i32 0)
-; CHECK: store ptr %sprig.resume.pc, ptr %sprig.ctx.pc
-; CHECK-NEXT: %sprig.child.no = call i32 @__sprig_bc_detach_bound(ptr %parent)
+; CHECK-NOT: @llvm.returnaddress
+; CHECK: %sprig.child.no = call i32 @__sprig_bc_detach_bound(ptr %parent)
 ; CHECK-NEXT: store i32 %sprig.child.no
 ; CHECK-NEXT: call void @work(i32 %0)
 ; CHECK: call void @__sprig_bc_leave_helper(ptr %parent)

@@ -10,6 +10,8 @@
 // checks that the children really were inlined, so the test keeps its meaning; it is
 // skipped in the sanitizer suites, where the pass stands aside for sanitized code.
 // RUN: %run_opts %s %t | FileCheck %s
+// With a check of every stolen resume point against the one the helper recorded (ABI 11).
+// RUN: env RUN_OPTS_SPRIG_FLAGS='-mllvm -sprig-check-resume-pc' %run_opts %s %t.chk | FileCheck %s
 // RUN: %if !tsan && !asan %{ %sprigxx -O2 -mllvm -sprig-stats -S -o /dev/null %s 2>&1 | FileCheck %s --check-prefix=STATS %}
 // CHECK: fib 6765
 // CHECK-NEXT: pair 6765 17711

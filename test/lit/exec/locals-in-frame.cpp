@@ -9,6 +9,8 @@
 // sync epoch's children in turn, and a child that throws with its result's local
 // half-written. With -sprig-locals-in-frame=0 too, to keep both lowerings honest.
 // RUN: %run_opts %s %t | FileCheck %s
+// With a check of every stolen resume point against the one the helper recorded (ABI 11).
+// RUN: env RUN_OPTS_SPRIG_FLAGS='-mllvm -sprig-check-resume-pc' %run_opts %s %t.chk | FileCheck %s
 // RUN: env RUN_OPTS_SPRIG_FLAGS='-mllvm -sprig-locals-in-frame=0' %run_opts %s %t.off | FileCheck %s
 // CHECK: mixed 832040 c=6 d=46368.5 s=75025 arr=121393 str=14
 // CHECK-NEXT: loop 5702886

@@ -3,15 +3,23 @@
 // stack arguments the caller would pop them after the call and move a thief's stack
 // pointer. Its neighbours in the same function use return-address continuations, and
 // one sync waits for both kinds (the runtime only ever jumps into the frame's context).
+// A thief finds a return-address continuation's resume point on the stack unless the
+// frame has SPRIG_FRAME_PC_IN_CTX (ABI 11), which the setjmp spawn sets: from then on
+// the return-address helper records its resume point in ctx too. The first iteration's
+// return-address spawn runs before the bit is set, the later ones after.
 // RUN: %run_opts %s %t | FileCheck %s
+// RUN: env RUN_OPTS_SPRIG_FLAGS='-mllvm -sprig-check-resume-pc' %run_opts %s %t.chk | FileCheck %s
 // RUN: %sprigxx -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // CHECK: sum 13999782490 calls 400
 // IR-LABEL: define {{.*}}@_Z3runv(
 // IR: {{call|invoke}} preserve_nonecc void @_Z3runv.sprig.spawn.0(
+// IR: or i32 %{{.*}}, 16
+// IR-NEXT: store i32
 // IR: call i32 @llvm.eh.sjlj.setjmp(
 // IR: {{call|invoke}} void @_Z3runv.sprig.spawn.1(
 // IR: call preserve_nonecc void @__sprig_sync_capture(
 // IR: define internal preserve_nonecc void @_Z3runv.sprig.spawn.0(
+// IR: call ptr @llvm.returnaddress(i32 0)
 // IR: define internal void @_Z3runv.sprig.spawn.1(
 #include <atomic>
 #include <cstdio>

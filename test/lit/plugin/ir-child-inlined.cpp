@@ -24,8 +24,6 @@ long fib(long n) {
 // CHECK-SAME:    #[[HATTR:[0-9]+]]
 // CHECK:         alloca [{{[0-9]+}} x i8], align {{[0-9]+}}, !sprig.frame
 // CHECK-NOT:     @llvm.stackrestore
-// CHECK:         call ptr @llvm.returnaddress(i32 0)
-// CHECK-NOT:     @llvm.stackrestore
 // CHECK:         {{call|invoke}} preserve_nonecc void @_Z3fibl.sprig.spawn.{{[0-9]+}}(ptr
 // CHECK-NOT:     @llvm.stackrestore
 // CHECK:       {{^}}}
