@@ -105,16 +105,23 @@ bool RuntimeABI::link() {
   ABI->setTargetTriple(M.getTargetTriple());
   // abi.bc is built without ThreadSanitizer, so its SPRIG_RACY_LOADs (sprig/deque.h) are
   // volatile loads, which TSan would instrument as plain accesses racing with the thieves'
-  // atomics. In a module built with TSan they become the relaxed atomic loads they stand
-  // for. (The header's only volatile loads are those.)
+  // atomics, and so are the stores of SPRIG_OWNER_DECREMENT and
+  // SPRIG_OWNER_PUBLISH_INCREMENT. In a module built with TSan they become atomics: the
+  // loads relaxed, the stores release. (The header's only volatile accesses are those.)
   if (any_of(M, [](const Function &F) { return F.hasFnAttribute(Attribute::SanitizeThread); }))
     for (Function &F : *ABI)
       for (BasicBlock &BB : F)
-        for (Instruction &I : BB)
+        for (Instruction &I : BB) {
           if (auto *LI = dyn_cast<LoadInst>(&I); LI && LI->isVolatile()) {
             LI->setVolatile(false);
             LI->setAtomic(AtomicOrdering::Monotonic);
+          } else if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->isVolatile()) {
+            // SPRIG_OWNER_DECREMENT's (relaxed) and SPRIG_OWNER_PUBLISH_INCREMENT's
+            // (release): release serves both.
+            SI->setVolatile(false);
+            SI->setAtomic(AtomicOrdering::Release);
           }
+        }
   for (Function &F : *ABI)
     if (!F.isDeclaration()) {
       F.removeFnAttr("target-cpu");
@@ -411,14 +418,25 @@ BasicBlock *RuntimeABI::emitSyncWait(SpawnFrame &Fr, Instruction *Term, BasicBlo
     Term = BranchInst::Create(Cont, Test);
     B.SetInsertPoint(Term);
   }
-  Value *Flags = B.CreateLoad(I32, SF, "sprig.flags");
+  // The fast test reads the flags with a volatile load, whose value nothing else uses:
+  // the backend then folds it into the test (`testb $3, off(%rbp)`, one instruction
+  // less than a load and a test), where a plain load shared with the slow path's tests
+  // stays in a register. The slow path reads the flags again. The frame is the runner's
+  // (a thief's writes to it happen before the resume that makes this code run), so the
+  // two reads see the same value; volatile (both) only keeps the optimiser from merging
+  // them.
+  LoadInst *Flags = B.CreateLoad(I32, SF, "sprig.flags");
+  Flags->setVolatile(true);
   Value *Any = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(FlagStolen | FlagException)),
                               B.getInt32(0));
   BasicBlock *Slow = BasicBlock::Create(C, Prefix + ".slow", &F, Cont);
   B.CreateCondBr(Any, Slow, Cont);
   Term->eraseFromParent();
   B.SetInsertPoint(Slow);
-  Value *Stolen = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(FlagStolen)), B.getInt32(0));
+  LoadInst *SlowFlags = B.CreateLoad(I32, SF, "sprig.flags.slow");
+  SlowFlags->setVolatile(true);  // else GVN forwards the first read's value to it
+  Value *Stolen =
+      B.CreateICmpNE(B.CreateAnd(SlowFlags, B.getInt32(FlagStolen)), B.getInt32(0));
   BasicBlock *Jmp = BasicBlock::Create(
       C, Prefix + (ReturnAddressContinuations ? ".capture" : ".setjmp"), &F, Cont);
   BasicBlock *Exc = BasicBlock::Create(C, Prefix + ".exc", &F, Cont);

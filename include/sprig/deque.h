@@ -160,6 +160,41 @@ SPRIG_WAKE_CC void __sprig_wake_one(void);
 #else
 #define SPRIG_RACY_LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 #endif
+/* The owner's `*p -= 1`, then its new value: on x86-64 a volatile decrement and a
+ * volatile read, which the backend emits as `decq mem; movq mem, reg` (two instructions;
+ * the plain load, subtract and relaxed store take three). Only the owner writes *p, so
+ * the read gives back what it stored; thieves read *p with atomic loads and see the old
+ * or the new value, an aligned 8-byte store being one untorn write: the relaxed store's
+ * semantics. Atomic under ThreadSanitizer and elsewhere (the plugin also turns the
+ * bitcode's volatile accesses into relaxed atomics in TSan modules: RuntimeABI::link). */
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__) && !SPRIG_HAS_TSAN_
+#define SPRIG_OWNER_DECREMENT(p)                                                           \
+  (*(volatile int64_t *)(p) = *(volatile int64_t *)(p) - 1, *(volatile int64_t *)(p))
+#else
+#define SPRIG_OWNER_DECREMENT(p) sprig_owner_decrement_((p))
+#endif
+/* The push's `*p = b + 1` with release semantics, where b is *p (the owner's own word):
+ * on x86-64 a compiler barrier, then a volatile increment in place, `incq mem`, one
+ * instruction where `incq reg; movq reg, mem` takes two. Every store before it, the
+ * slot's included, stays before it (the barrier; x86 keeps stores in order), which is
+ * what the release gave, as the Linux kernel's smp_store_release. Release atomic under
+ * ThreadSanitizer and elsewhere (the plugin makes the bitcode's volatile stores release
+ * atomics in TSan modules, so TSan keeps the push-to-steal edge). */
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__) && !SPRIG_HAS_TSAN_
+#define SPRIG_OWNER_PUBLISH_INCREMENT(p, b)                                                \
+  do {                                                                                     \
+    (void)(b);                                                                             \
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);                                               \
+    *(volatile int64_t *)(p) = *(volatile int64_t *)(p) + 1;                               \
+  } while (0)
+#else
+#define SPRIG_OWNER_PUBLISH_INCREMENT(p, b) __atomic_store_n((p), (b) + 1, __ATOMIC_RELEASE)
+#endif
+SPRIG_INLINE int64_t sprig_owner_decrement_(int64_t *p) {
+  int64_t v = *p - 1; /* owner-private write, so a plain read is exact */
+  __atomic_store_n(p, v, __ATOMIC_RELAXED);
+  return v;
+}
 
 /* Push. Memory ordering: the slot store is relaxed; the release store of `bottom` makes it
  * (and every write the parent made before the spawn, its saved context included) visible
@@ -184,8 +219,7 @@ SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f
     wake = __atomic_load_n(&__sprig_sleepers, __ATOMIC_RELAXED) != 0;
   }
   __atomic_store_n(&d->buf[b & d->mask], f, __ATOMIC_RELAXED);
-  __atomic_store_n(&d->bottom, b + 1,
-                   __ATOMIC_RELEASE); /* pairs with the steal's acquire */
+  SPRIG_OWNER_PUBLISH_INCREMENT(&d->bottom, b); /* release: pairs with the steal's acquire */
   if (SPRIG_UNLIKELY(wake))
     __sprig_wake_one(); /* after the push, so the woken worker finds the entry */
 }
@@ -230,8 +264,7 @@ SPRIG_INLINE void sprig_deque_rebase(sprig_worker_abi *d, int64_t t) {
  * decrement. */
 SPRIG_INLINE int sprig_deque_pop(struct sprig_worker *w) {
   sprig_worker_abi *d = (sprig_worker_abi *)w;
-  int64_t b = d->bottom - 1;
-  __atomic_store_n(&d->bottom, b, __ATOMIC_RELAXED);
+  int64_t b = SPRIG_OWNER_DECREMENT(&d->bottom); /* bottom - 1, stored (relaxed) */
   SPRIG_OWNER_FENCE(); /* pairs with sprig_thief_fence() in sprig_deque_steal */
   if (__builtin_expect(b > SPRIG_RACY_LOAD(&d->top), 1))
     return 1; /* more entries above ours: a thief cannot have reached it */
