@@ -24,9 +24,10 @@
  * "Continuations"): the helper is called with the `preserve_none` convention, which
  * leaves nothing but %rbp and %rsp live across the call, so the helper's return address
  * is a complete resume point. The parent stores FP and SP into ctx once per invocation
- * (at its first spawn), the helper stores its return address into ctx[SPRIG_CTX_PC]
- * before the detach, and a thief's jump into ctx (rbp = FP, rsp = a fresh fiber, jump to
- * PC) is the same jump as into a setjmp's context. A sync suspends through
+ * (at its first spawn); a thief that wins the frame reads the helper's return address
+ * from the stack below ctx[SPRIG_CTX_SP] into ctx[SPRIG_CTX_PC] (sprig_stolen_resume_pc,
+ * ABI 11), and its jump into ctx (rbp = FP, rsp = a fresh fiber, jump to PC) is the same
+ * jump as into a setjmp's context. A sync suspends through
  * __sprig_sync_capture the same way. The two kinds of context mix freely: the runtime
  * only ever jumps into ctx.
  *

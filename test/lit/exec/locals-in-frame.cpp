@@ -10,7 +10,8 @@
 // half-written. With -sprig-locals-in-frame=0 too, to keep both lowerings honest.
 // RUN: %run_opts %s %t | FileCheck %s
 // With a check of every stolen resume point against the one the helper recorded (ABI 11).
-// RUN: env RUN_OPTS_SPRIG_FLAGS='-mllvm -sprig-check-resume-pc' %run_opts %s %t.chk | FileCheck %s
+// (Not in the sanitizer suites: this test's two runs take minutes under TSan already.)
+// RUN: %if !tsan && !asan %{ env RUN_OPTS_SPRIG_FLAGS='-mllvm -sprig-check-resume-pc' %run_opts %s %t.chk | FileCheck %s %}
 // RUN: env RUN_OPTS_SPRIG_FLAGS='-mllvm -sprig-locals-in-frame=0' %run_opts %s %t.off | FileCheck %s
 // CHECK: mixed 832040 c=6 d=46368.5 s=75025 arr=121393 str=14
 // CHECK-NEXT: loop 5702886

@@ -14,7 +14,7 @@
 // IR-LABEL: define {{.*}}@_Z3runv(
 // IR: {{call|invoke}} preserve_nonecc void @_Z3runv.sprig.spawn.0(
 // IR: or i32 %{{.*}}, 16
-// IR-NEXT: store i32
+// IR: store i32
 // IR: call i32 @llvm.eh.sjlj.setjmp(
 // IR: {{call|invoke}} void @_Z3runv.sprig.spawn.1(
 // IR: call preserve_nonecc void @__sprig_sync_capture(
