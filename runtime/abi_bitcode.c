@@ -11,7 +11,6 @@
 
 void __sprig_bc_enter_frame(sprig_frame *sf) { sprig_enter_frame(sf); }
 void __sprig_bc_enter_frame_ra(sprig_frame *sf) { sprig_enter_frame_ra(sf); }
-uint32_t __sprig_bc_detach(sprig_frame *parent) { return sprig_detach(parent); }
 void __sprig_bc_bind(sprig_frame *sf) { sprig_bind(sf); }
 uint32_t __sprig_bc_detach_bound(sprig_frame *parent) { return sprig_detach_bound(parent); }
 void __sprig_bc_leave_helper(sprig_frame *parent) { sprig_leave_helper(parent); }

@@ -142,6 +142,13 @@ SPRIG_WAKE_CC void __sprig_wake_one(void);
 #ifndef SPRIG_HAS_TSAN_
 #define SPRIG_HAS_TSAN_ 0
 #endif
+/* The owner's plain-x86 accesses below (volatile in place of relaxed or release atomics)
+ * apply on x86-64 outside ThreadSanitizer; everywhere else they are the atomics. */
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__) && !SPRIG_HAS_TSAN_
+#define SPRIG_OWNER_VOLATILE_ 1
+#else
+#define SPRIG_OWNER_VOLATILE_ 0
+#endif
 
 /* ==== Owner side (inline in generated code) ==== */
 
@@ -155,7 +162,7 @@ SPRIG_WAKE_CC void __sprig_wake_one(void);
  * targets, it stays an atomic load (a volatile read racing with an atomic write would
  * be reported). Used only for values that concurrent writers change atomically:
  * `limit` and `top`. */
-#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__) && !SPRIG_HAS_TSAN_
+#if SPRIG_OWNER_VOLATILE_
 #define SPRIG_RACY_LOAD(p) (*(const volatile int64_t *)(p))
 #else
 #define SPRIG_RACY_LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
@@ -167,7 +174,7 @@ SPRIG_WAKE_CC void __sprig_wake_one(void);
  * or the new value, an aligned 8-byte store being one untorn write: the relaxed store's
  * semantics. Atomic under ThreadSanitizer and elsewhere (the plugin also turns the
  * bitcode's volatile accesses into relaxed atomics in TSan modules: RuntimeABI::link). */
-#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__) && !SPRIG_HAS_TSAN_
+#if SPRIG_OWNER_VOLATILE_
 #define SPRIG_OWNER_DECREMENT(p)                                                           \
   (*(volatile int64_t *)(p) = *(volatile int64_t *)(p) - 1, *(volatile int64_t *)(p))
 #else
@@ -180,7 +187,7 @@ SPRIG_WAKE_CC void __sprig_wake_one(void);
  * what the release gave, as the Linux kernel's smp_store_release. Release atomic under
  * ThreadSanitizer and elsewhere (the plugin makes the bitcode's volatile stores release
  * atomics in TSan modules, so TSan keeps the push-to-steal edge). */
-#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__) && !SPRIG_HAS_TSAN_
+#if SPRIG_OWNER_VOLATILE_
 #define SPRIG_OWNER_PUBLISH_INCREMENT(p, b)                                                \
   do {                                                                                     \
     (void)(b);                                                                             \

@@ -223,6 +223,14 @@ TEST(Abi, MagicIsAHash) {
   EXPECT_NE(SPRIG_HASH2(SPRIG_HASH_BASIS, 88, 80), SPRIG_HASH2(SPRIG_HASH_BASIS, 89, 73));
 }
 
+// Frames no longer carry the magic (ABI 10): a slow path checks that the frame it is given
+// was entered (check_frame), so a corrupt or foreign frame stops with a message instead
+// of a jump into garbage. The check runs first in __sprig_sync_suspend.
+TEST(AbiDeathTest, UnenteredFrameIsReported) {
+  sprig_frame f{};  // flags 0: never entered
+  EXPECT_DEATH(__sprig_sync_suspend(&f), "corrupt frame .* in sync_suspend .*not entered");
+}
+
 // ---- deque memory: one entry pushed and popped at a time must not walk the ring ----
 
 // Every pop of a last entry advances the indices; without the rebase the owner writes a

@@ -11,18 +11,10 @@
 #include <sprig/abi.h>
 #include <cstdio>
 #include <cstring>
+#include "../exec/Inputs/pfib.h"
 static thread_local void *other;
-long fib(long n) {
-  if (n < 2)
-    return n;
-  long x, y;
-  [[sprig::spawn]] x = fib(n - 1);
-  y = fib(n - 2);
-  [[sprig::sync]];
-  return x + y;
-}
 int main(int argc, char **argv) {
   if (argc > 1 && std::strcmp(argv[1], "bad") == 0)
     __sprig_check_tls(&other);
-  std::printf("%ld\n", fib(10));
+  std::printf("%ld\n", pfib(10));
 }
