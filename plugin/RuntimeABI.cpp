@@ -85,7 +85,7 @@ bool RuntimeABI::link() {
     SyncCapture = M.getOrInsertFunction("__sprig_sync_capture", VoidTy, PtrTy);
     if (auto *F = dyn_cast<Function>(SyncCapture.getCallee())) {
       // Returns when the frame resumes at its sync (on its own stack, maybe on another
-      // thread); throws nothing. Through the GOT, as __sprig_wake_one: not a lazily
+      // thread); throws nothing. Through the GOT, as __sprig_push_slow: not a lazily
       // bound PLT entry, whose resolver would run with the capture half made.
       F->setCallingConv(CallingConv::PreserveNone);
       F->setDoesNotThrow();
@@ -132,21 +132,24 @@ bool RuntimeABI::link() {
     C.diagnose(DiagnosticInfoGeneric("sprig: cannot link the ABI bitcode '" + Path + "'"));
     return false;
   }
-  // __sprig_wake_one is defined `preserve_most` by the runtime (x86-64 ELF; sprig/abi.h):
-  // calling it so, a helper need not keep the spawned call's arguments (evaluated before
-  // it) in callee-saved registers. The call must not go through a lazily bound PLT entry,
-  // whose resolver clobbers r10 (which preserve_most callers may keep values in): it is
-  // `nonlazybind`, a call through the GOT, bound at load time. Code compiled from abi.h
-  // without the plugin calls it with the C convention, which is also correct.
-  if (Function *W = M.getFunction("__sprig_wake_one");
-      W && Triple(M.getTargetTriple()).getArch() == Triple::x86_64 &&
-      Triple(M.getTargetTriple()).isOSBinFormatELF()) {
-    W->setCallingConv(CallingConv::PreserveMost);
-    W->addFnAttr(Attribute::NonLazyBind);
-    for (User *U : W->users())
-      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == W)
-        CB->setCallingConv(CallingConv::PreserveMost);
-  }
+  // The deque's slow paths, __sprig_push_slow and __sprig_pop_slow, are defined
+  // `preserve_most` by the runtime (x86-64 ELF; sprig/deque.h): calling them so, a helper
+  // need not keep the spawned call's arguments (evaluated before the push) or the parent
+  // frame (needed after the pop) in callee-saved registers. The calls must not go
+  // through a lazily bound PLT entry, whose resolver clobbers r10 (which preserve_most
+  // callers may keep values in): they are `nonlazybind`, calls through the GOT, bound at
+  // load time. Code compiled from abi.h without the plugin calls them with the C
+  // convention, which is also correct.
+  for (const char *Name : {"__sprig_push_slow", "__sprig_pop_slow"})
+    if (Function *W = M.getFunction(Name);
+        W && Triple(M.getTargetTriple()).getArch() == Triple::x86_64 &&
+        Triple(M.getTargetTriple()).isOSBinFormatELF()) {
+      W->setCallingConv(CallingConv::PreserveMost);
+      W->addFnAttr(Attribute::NonLazyBind);
+      for (User *U : W->users())
+        if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == W)
+          CB->setCallingConv(CallingConv::PreserveMost);
+    }
   addLinkHint();
   addAbiCheck();
   useLocalExecTLS();

@@ -1,14 +1,15 @@
 //===- runtime/barrier.cpp - a full fence on every thread of the process --===//
 //
-// The heavy half of the asymmetric fence of the deque (sprig/deque.h,
-// SPRIG_ASYMMETRIC_FENCE; sprig_thief_fence calls it between a thief's loads of top and
-// bottom, pairing with SPRIG_OWNER_FENCE in the owner's pop):
+// The heavy half of the asymmetric fence of the forced steal (sprig/deque.h,
+// runtime/deque.cpp: a thief whose request for work went unanswered calls it between its
+// store of the owner's pop bound and its load of bottom, pairing with SPRIG_OWNER_FENCE
+// in the owner's pop):
 // membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) runs a full memory barrier on every CPU
 // currently running a thread of this process (Linux >= 4.14; the process registers once, at
 // start). Where the kernel refuses, the fallback is the old trick of changing the
 // protection of a page we own: the TLB shootdown interrupts every CPU that runs one of our
 // threads, which serialises it. Both cost microseconds, paid only by thieves, i.e. only on
-// steals.
+// forced steals (one per request left unanswered, never one per steal).
 //===----------------------------------------------------------------------===//
 #include "global.h"
 #include <cstdio>
@@ -43,7 +44,7 @@ void init_process_barrier() {
 
 }  // namespace sprig
 
-// The thief's half of the pop/steal fence (sprig_thief_fence, sprig/deque.h).
+// The forced steal's half of the asymmetric fence (runtime/deque.cpp).
 extern "C" void __sprig_process_barrier(void) {
   using namespace sprig;
   if (use_membarrier) {

@@ -76,24 +76,34 @@ inline constexpr long kSleepTimeoutNs = 20'000'000;  // 20 ms
 // (160 ms): a long idle stretch wakes each worker about 6 times a second, not 50.
 inline constexpr unsigned kSleepBackoffSteps = 3;
 
-// A thief steals a victim's lone deque entry only if it stays put this many pause
-// rounds (about 30 ns each on the AMD EPYC of the bench machine, so about 1 us): an
-// owner that spawns tiny tasks pushes and pops its one entry every few nanoseconds, and
-// each failed steal would cost it the thief's process-wide barrier
-// (sprig_deque_worth_stealing, sprig/deque.h).
-inline constexpr int kLoneEntryPauses = 40;
-// A look that finds a lone entry churning (SPRIG_LOOK_CHURNING) makes the thief pause
-// before its next look: kChurnBackoffPauses at first, doubling with each such look in a
-// row up to kChurnBackoffMaxPauses (about 160 us at 20 ns a pause), back to the start after a
-// look worth a steal. spawnloop (10^6 tiny spawns, no steal possible) made
-// about 10^4 looks in 10 ms at P=2, each pulling the owner's deque lines away from it;
-// the cap bounds how late a thief notices that such an owner started a long child.
-// A look also counts as churning when the victim's top advanced by kChurnTopAdvance or
-// more since the thief's previous look at it (a pop of a last entry advances top; such a
-// deque is empty most of the time, so the lone entry is rarely seen).
-inline constexpr long kChurnTopAdvance = 8;
+// An owner asked for work whose only private entry is the one it has just pushed
+// publishes it only if the request came at least this long before (the child it ran
+// meanwhile was long); otherwise it is a loop spawning tiny tasks, which pushes and pops
+// that entry every few nanoseconds, and a thief that took the loop's continuation would
+// get one tiny child's worth of parallelism for a steal (then the next, one steal per
+// iteration). The owner declines, and the thief backs off (runtime/deque.cpp, serve).
+inline constexpr long kLoneEntryNs = 1'000;  // 1 us
+// A declined request makes the thief pause before its next look: kChurnBackoffPauses at
+// first, doubling with each decline in a row up to kChurnBackoffMaxPauses (about 160 us
+// at 20 ns a pause), back to the start after a look worth a steal or a request. Each
+// request costs the owner a slow pop and a slow push; the cap bounds how late a thief
+// notices that such an owner started a long child.
 inline constexpr int kChurnBackoffPauses = 64;
 inline constexpr int kChurnBackoffMaxPauses = 8192;
+
+// A request for work that the victim has left unanswered this long (it ran that long
+// without a spawn or a return from a spawned child, e.g. a loop whose children run
+// long) is forced: a thief takes the oldest private entry itself, paying one
+// process-wide barrier (sprig/deque.h). Shorter: loops of long children spread faster;
+// longer: fewer barriers, each of which interrupts every running worker (a few us on a
+// VM, where an interrupt is a hypervisor exit).
+inline constexpr long kForceStealAfterNs = 50'000;  // 50 us
+// ... and process-wide, forced steals start at least this far apart, which bounds the
+// barriers' cost to every worker whatever the number of thieves and victims.
+inline constexpr long kForceStealSpacingNs = 20'000;  // 20 us
+// SPRIGTEST_STRESS (tests only): an owner in a slow path of its deque (runtime/deque.cpp)
+// or suspending at a sync gives up its CPU with probability 1/kStressYieldOneIn.
+inline constexpr unsigned kStressYieldOneIn = 4;
 
 // [env SPRIG_SCALE_BURDEN] The work/span profiler (docs/scale.md) charges each spawn's
 // continuation the cost of a steal, in instructions of the profiler's clock. Measured

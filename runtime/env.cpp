@@ -258,6 +258,12 @@ void parse_environment(Settings &s) {
       warn_bad("SPRIGTEST_SERIAL_ROOTS", e, kBoolWords, "false (the default)");
     s.force_serial_roots = b;
   }
+  if (const char *e = std::getenv("SPRIGTEST_STRESS")) {
+    if (parse_size(trimmed(e), false, &v) && v != 0)
+      s.stress_seed = v;
+    else
+      warn_bad("SPRIGTEST_STRESS", e, "a positive integer (the seed)", "off (the default)");
+  }
   if (const char *e = std::getenv("SPRIG_SCALE_OUT")) {
     std::string path = trimmed(e);
     if (!path.empty())

@@ -22,6 +22,13 @@ struct Settings {
   // SPRIGTEST_SERIAL_ROOTS=1 (tests only): the serial gate stays up, so every root
   // computation entered through a gated spawning function runs its serial clone.
   bool force_serial_roots = false;
+  // SPRIGTEST_STRESS=<seed> (tests only; 0: off): the schedule-stress mode. Thieves never
+  // back off (no lone-entry window, no churn back-off, a request forced at once) and
+  // owners give up their CPU at random slow paths of their deque and at suspending
+  // syncs (seeded per worker), so that steals happen in every program.
+  std::uint64_t stress_seed = 0;
+  // config::kLoneEntryNs; a setting so that tests can pin the owner's decision.
+  long lone_entry_ns = config::kLoneEntryNs;
   // The work/span profiler (runtime/scale.cpp, docs/scale.md).
   // (No std::string here: Global stays constant-initialized, ready before the
   // constructors that parse the environment.)
@@ -114,7 +121,24 @@ void reducer_steal(sprig_frame *f);                      // a thief starts a pie
 void reducer_piece_ends(sprig_frame *f, bool at_sync);   // this thread's strand ends one
 void reducer_resume(sprig_frame *f);                     // f resumed at its sync
 void reducer_root_taken_back();                          // a root frame back on its thread
+// runtime/deque.cpp: the thief's side of the split deque. What a look at a victim
+// whose public part is empty found: nothing; work worth asking for (or a public entry);
+// a lone entry the owner pushes and pops as the thief watches (a loop of tiny spawns).
+enum class DequeLook { Empty, Worth, Churning };
+// Steal the oldest public entry of `victim`, or ask its owner for work, or force an old
+// request (a steal after a process-wide barrier). Reserves the fiber before any CAS.
+sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
+                                DequeLook *look);
+// SPRIGTEST_STRESS: maybe give up the CPU (an owner's slow path).
+void stress_point(Worker *w);
+inline long monotonic_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1'000'000'000L + ts.tv_nsec;
+}
 // runtime/sleep.cpp
+// Wake one sleeping worker (a push found sleepers; runtime/deque.cpp).
+void wake_one();
 // Sleep until woken or a timeout; true if woken (work may have appeared).
 // `naps`: the sleeps in a row that timed out before this one (the timeout backs off).
 bool sleep_idle(Worker *w, unsigned naps);
@@ -122,7 +146,8 @@ void wake_all();
 // spread.cpp: a woken worker leaves its waker's CPU (Linux tends to put it there).
 int note_waker_cpu();  // returns the CPU it recorded (-1: unknown)
 void spread_after_wake();
-// runtime/barrier.cpp: register for membarrier (or set up the fallback), at start.
+// runtime/barrier.cpp: register for membarrier (or set up the fallback), at start. The
+// barrier itself (__sprig_process_barrier) serves the forced steal (runtime/deque.cpp).
 void init_process_barrier();
 // runtime/exception.cpp: set SPRIG_FRAME_EXCEPTION if a child left an exception.
 void frame_note_exceptions(sprig_frame *f);

@@ -110,12 +110,6 @@ static inline uint64_t next_random(Worker *w) {
   return w->rng = x;
 }
 
-static long monotonic_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1'000'000'000L + ts.tv_nsec;
-}
-
 // Every switch to the scheduler lands at the setjmp below, on the scheduler's stack.
 void sched_loop(Worker *w) {
   __builtin_setjmp(w->sched_ctx);
@@ -131,8 +125,6 @@ void sched_loop(Worker *w) {
   const long yield_ns = g.settings.nworkers > g.settings.cpus ? 0 : config::kIdleYieldNs;
   long idle_since = 0;  // when the yield phase began (CLOCK_MONOTONIC, ns)
   int churn_pauses = config::kChurnBackoffPauses;  // the churn back-off (config.h)
-  const Worker *last_victim = nullptr;  // the previous look, for kChurnTopAdvance
-  int64_t last_top = 0;
   for (;;) {
     if (w->is_root) {
       // Acquire: pairs with run_pending's release on the worker that handed it back,
@@ -150,45 +142,34 @@ void sched_loop(Worker *w) {
       // A root waiting for its own computation takes only that computation's work.
       bool allowed = !w->is_root || victim->comp.load(std::memory_order_relaxed) ==
                                         w->comp.load(std::memory_order_relaxed);
-      // No stack for a continuation (out of memory): do not steal; the owner runs it.
-      sprig_deque_look_result look = SPRIG_LOOK_EMPTY;
-      if (allowed) {
-        sprig_deque_snapshot s = sprig_deque_snap(&victim->abi);
-        bool ran_ahead = victim == last_victim && s.top - last_top >= config::kChurnTopAdvance;
-        last_victim = victim;
-        last_top = s.top;
-        look = ran_ahead && s.bottom - s.top < 2
-                   ? SPRIG_LOOK_CHURNING
-                   : sprig_deque_look_at(&victim->abi, s, config::kLoneEntryPauses);
-      }
-      if (look == SPRIG_LOOK_CHURNING) {
+      DequeLook look = DequeLook::Empty;
+      sprig_steal_status r = SPRIG_STEAL_EMPTY;
+      sprig_frame *stolen = nullptr;
+      if (allowed)
+        r = steal_or_ask(w, victim, &stolen, &look);
+      if (look == DequeLook::Churning) {
         // An owner pushing and popping one entry: leave its lines alone for a while.
         for (int i = 0; i < churn_pauses; ++i)
           sprig_cpu_relax();
         churn_pauses = std::min(2 * churn_pauses, config::kChurnBackoffMaxPauses);
-      } else if (look == SPRIG_LOOK_WORTH) {
+      } else if (look == DequeLook::Worth) {
         churn_pauses = config::kChurnBackoffPauses;
       }
-      if (look == SPRIG_LOOK_WORTH && fiber_reserve(w)) {
-        sprig_frame *stolen = nullptr;
-        sprig_steal_status r = sprig_deque_steal(&victim->abi, &stolen);
-        if (r == SPRIG_STEAL_WON) {
-          SPRIG_TRACE(kTraceSteal,
-                      "worker %d took frame %p from worker %d (top now %lld, bottom %lld)",
-                      w->id, (void *)stolen, victim->id,
-                      (long long)__atomic_load_n(&victim->abi.top, __ATOMIC_RELAXED),
-                      (long long)__atomic_load_n(&victim->abi.bottom, __ATOMIC_RELAXED));
-          // Our deque now fills with that computation's work.
-          w->comp.store(victim->comp.load(std::memory_order_relaxed),
-                        std::memory_order_relaxed);
-          w->fp.store(victim->fp.load(std::memory_order_relaxed),
+      if (r == SPRIG_STEAL_WON) {
+        SPRIG_TRACE(kTraceSteal,
+                    "worker %d took frame %p from worker %d (top now %lld, split %lld)",
+                    w->id, (void *)stolen, victim->id,
+                    (long long)__atomic_load_n(&victim->abi.top, __ATOMIC_RELAXED),
+                    (long long)__atomic_load_n(&victim->abi.split, __ATOMIC_RELAXED));
+        // Our deque now fills with that computation's work.
+        w->comp.store(victim->comp.load(std::memory_order_relaxed),
                       std::memory_order_relaxed);
-          resume_stolen(w, stolen);
-        }
-        if (r == SPRIG_STEAL_LOST) {
-          idle = 0;
-          continue;
-        }
+        w->fp.store(victim->fp.load(std::memory_order_relaxed), std::memory_order_relaxed);
+        resume_stolen(w, stolen);
+      }
+      if (r == SPRIG_STEAL_LOST) {
+        idle = 0;
+        continue;
       }
     }
     ++idle;
@@ -252,6 +233,8 @@ void init_worker(Worker *w, int id) {
   w->abi.spawns = 0;
   w->id = id;
   w->rng = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(id + 1);
+  // Never 0 (xorshift's fixed point): the seed's bits mixed with the worker's.
+  w->stress_rng = (g.settings.stress_seed ^ 0xD1B54A32D192ED03ull * static_cast<uint64_t>(id + 2)) | 1;
 }
 
 void start_workers() {
@@ -372,6 +355,7 @@ void __sprig_sync_suspend(sprig_frame *sf) {
   Worker *w = self();
   Fiber *cur = w->cur;  // a thief's fiber: the frame itself lives on another stack
   uint32_t steals = sf->steals;
+  stress_point(w);
   fp_save_frame(sf);  // the resumer restores it (resume_at_sync)
   reducer_piece_ends(sf, true);  // before the join counter lets anyone resume sf
   // acq_rel: release publishes the continuation's writes to whichever child resumes the

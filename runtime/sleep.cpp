@@ -7,7 +7,8 @@
 //  - a push (sprig_deque_push, inline) wakes one sleeper. It does not test for sleepers
 //    on every spawn: a worker about to sleep lowers every worker's push bound (`limit`,
 //    sprig/deque.h, lower_push_bounds below), so each worker's next push takes the
-//    bound's slow path, which refreshes the bound and wakes one if __sprig_sleepers != 0;
+//    bound's slow path (__sprig_push_slow, runtime/deque.cpp), which refreshes the bound
+//    and wakes one if __sprig_sleepers != 0;
 //  - a root hand-back wakes all (the root thread among them).
 //
 // Memory ordering: the sleeper increments __sprig_sleepers (seq_cst), lowers the bounds
@@ -90,9 +91,10 @@ void wake_all() {
 
 }  // namespace sprig
 
-// preserve_most: see sprig/abi.h (the plugin's calls rely on it).
-extern "C" SPRIG_WAKE_CC void __sprig_wake_one(void) {
-  sprig::note_waker_cpu();  // the woken worker should run elsewhere (spread.cpp)
-  sprig::epoch.fetch_add(1, std::memory_order_release);
-  sprig::futex(&sprig::epoch, FUTEX_WAKE_PRIVATE, 1, nullptr);
+namespace sprig {
+void wake_one() {
+  note_waker_cpu();  // the woken worker should run elsewhere (spread.cpp)
+  epoch.fetch_add(1, std::memory_order_release);
+  futex(&epoch, FUTEX_WAKE_PRIVATE, 1, nullptr);
 }
+}  // namespace sprig

@@ -1,7 +1,7 @@
 //===- runtime/spread.cpp - a woken worker leaves its waker's CPU ----------===//
 //
 // A worker that slept (runtime/sleep.cpp) is woken by a worker that has just pushed work
-// (__sprig_wake_one). Linux places a woken thread near its waker, often on the waker's
+// (wake_one, from a push's slow path). Linux places a woken thread near its waker, often on the waker's
 // own CPU ("wake affine"), and the two then share that CPU while another one idles,
 // until the load balancer moves one of them: measured on the bench VM, 2 to 5 ms of a
 // 2-CPU parallel loop (bench/pimbalance, 2026-12-02) ran at half speed that way, the

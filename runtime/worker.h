@@ -34,6 +34,9 @@ struct Counter {
 };
 struct Stats {
   Counter steals, steal_attempts, suspended_syncs, fibers_allocated;
+  Counter requests;       // thief: requests for work it made (runtime/deque.cpp)
+  Counter forced_steals;  // thief: old requests it forced (a process-wide barrier each)
+  Counter publishes;      // owner: requests it answered by publishing entries
 };
 
 struct Worker {
@@ -44,6 +47,7 @@ struct Worker {
   // ---- owner-private ----
   alignas(config::kCacheLine) int id = 0;
   uint64_t rng = 0;                       // xorshift state for victim choice
+  uint64_t stress_rng = 0;                // xorshift state of SPRIGTEST_STRESS's yields
   Fiber *cur = nullptr;                   // stack we run on; null while in the scheduler
   Fiber *sched_fiber = nullptr;           // root worker: stack its scheduler loop runs on
   void *sched_ctx[SPRIG_CTX_WORDS] = {};  // __builtin_setjmp buffer of the scheduler loop

@@ -64,15 +64,14 @@
 #include <stdint.h>
 
 /* The deque (its state, sprig_worker_abi; the owner's push and pop, used inline below;
- * the thieves' steal; the fence protocol, SPRIG_ASYMMETRIC_FENCE_ABI) and the
- * SPRIG_INLINE / SPRIG_UNLIKELY attributes: sprig/deque.h. */
+ * the thieves' steal) and the SPRIG_INLINE / SPRIG_UNLIKELY attributes: sprig/deque.h. */
 #include "sprig/deque.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 11
+#define SPRIG_ABI_VERSION 12
 
 /* sprig_frame.flags:
  *   STOLEN     continuation stolen since the last sync: the sync is slow
@@ -180,7 +179,7 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
 #define SPRIG_ABI_HASH_PROTOCOL_                                                           \
   SPRIG_HASH2(                                                                             \
       SPRIG_HASH4(                                                                         \
-          SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, SPRIG_ASYMMETRIC_FENCE_ABI),    \
+          SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, SPRIG_REQUEST_FORCING),    \
           SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION, SPRIG_FRAME_ROOT, SPRIG_FRAME_ENTERED), \
       SPRIG_FRAME_PC_IN_CTX, SPRIG_FRAME_CHECK_PC)
 /* The continuation's words. */
@@ -197,11 +196,14 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
       offsetof(sprig_frame, reserved), sizeof(((sprig_frame *)0)->reserved))
 /* sprig_worker_abi: its size, alignment and every field's offset. */
 #define SPRIG_ABI_HASH_WORKER_(h)                                                          \
-  SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_worker_abi), __alignof__(sprig_worker_abi),      \
-                          offsetof(sprig_worker_abi, top),                                 \
-                          offsetof(sprig_worker_abi, bottom)),                             \
-              offsetof(sprig_worker_abi, buf), offsetof(sprig_worker_abi, mask),           \
-              offsetof(sprig_worker_abi, limit), offsetof(sprig_worker_abi, spawns))
+  SPRIG_HASH4(                                                                             \
+      SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_worker_abi), __alignof__(sprig_worker_abi),  \
+                              offsetof(sprig_worker_abi, top),                             \
+                              offsetof(sprig_worker_abi, split)),                          \
+                  offsetof(sprig_worker_abi, request), offsetof(sprig_worker_abi, request_ns), \
+                  offsetof(sprig_worker_abi, bottom), offsetof(sprig_worker_abi, buf)),    \
+      offsetof(sprig_worker_abi, mask), offsetof(sprig_worker_abi, limit),                 \
+      offsetof(sprig_worker_abi, pop_bound), offsetof(sprig_worker_abi, spawns))
 /* Version and layout, so a stale header and a new runtime never meet silently. Kept to
  * 31 bits (a positive int32: one immediate operand on x86-64, from the days it was
  * stored at every frame entry). */
@@ -298,9 +300,8 @@ __attribute__((noreturn)) void __sprig_sync_suspend(sprig_frame *sf);
  * frame's resumer jumps there, which to the caller is the call returning
  * (runtime/sync_capture.cpp). Not callable from C: declared for the record only. */
 void __sprig_sync_capture(sprig_frame *sf);
-/* __sprig_deque_overflow (a push past the ring) and __sprig_process_barrier (the thief's
- * fence): sprig/deque.h. */
-/* __sprig_sleepers and __sprig_wake_one (a push wakes a sleeping worker): sprig/deque.h. */
+/* __sprig_deque_overflow (a push past the ring), __sprig_push_slow and __sprig_pop_slow
+ * (the owner's slow paths) and __sprig_sleepers: sprig/deque.h. */
 /* Rethrow the exception a child left in sf (C++ only; see runtime/exception.cpp). */
 void __sprig_rethrow(sprig_frame *sf);
 /* A spawned statement threw; `exn` is the in-flight exception (landing pad value).
@@ -594,14 +595,19 @@ SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 88, "sprig_frame is 88 bytes");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0,
                     "join is naturally aligned (atomic)");
 
-/* sprig_worker_abi: top alone on the thieves' 64-byte line, bottom and the owner's
- * fields on the next one, so a push touches one line and never the thieves'. */
+/* sprig_worker_abi: top, split and the request on the thieves' 64-byte line, bottom and
+ * the owner's fields on the next one, so a fast push or pop touches one line and never
+ * the thieves'. */
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, top) == 0, "top at offset 0");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, split) == 8, "split at offset 8");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, request) == 16, "request at offset 16");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, request_ns) == 24, "request_ns at offset 24");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, bottom) == 64, "bottom at offset 64");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, buf) == 72, "buf at offset 72");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, mask) == 80, "mask at offset 80");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, limit) == 88, "limit at offset 88");
-SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, spawns) == 96, "spawns at offset 96");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, pop_bound) == 96, "pop_bound at offset 96");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, spawns) == 104, "spawns at offset 104");
 SPRIG_LAYOUT_ASSERT(sizeof(sprig_worker_abi) == 128,
                     "sprig_worker_abi is two 64-byte lines");
 #endif

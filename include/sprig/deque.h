@@ -1,38 +1,58 @@
-/*===- sprig/deque.h - the per-worker Chase-Lev deque of continuations ----===*
+/*===- sprig/deque.h - the per-worker split deque of continuations ---------===*
  *
- * The whole deque in one place: its state (sprig_worker_abi), the owner's operations,
+ * The whole deque in one place: its state (sprig_worker_abi), the owner's fast paths,
  * which run inline in generated code (push at a spawn, pop when the spawned child
  * returns: sprig_detach and sprig_leave_helper in sprig/abi.h, linked into lowered code
- * from abi.bc), and the thief's (the steal and the checks before it), which only the
- * runtime's scheduler loop uses. C, because runtime/abi_bitcode.c compiles it to the
- * bitcode the plugin links; included by sprig/abi.h (include that, not this).
+ * from abi.bc), and the thief's steal, which only the runtime's scheduler uses. The
+ * owner's slow paths are in the runtime (runtime/deque.cpp). C, because
+ * runtime/abi_bitcode.c compiles it to the bitcode the plugin links; included by
+ * sprig/abi.h (include that, not this).
  *
- * Papers: D. Chase, Y. Lev, "Dynamic circular work-stealing deque", SPAA 2005
- * (doi 10.1145/1073970.1073974); N. M. Le, A. Pop, A. Cohen, F. Zappa Nardelli,
- * "Correct and efficient work-stealing for weak memory models", PPoPP 2013
- * (doi 10.1145/2442516.2442524), whose C11 orderings we follow.
+ * Entries are frames (sprig_frame*) whose continuation may be stolen. The deque is a
+ * Chase-Lev ring split in two (the split deque of Lace: T. van Dijk, J. van de Pol,
+ * Euro-Par 2014; orderings after Le, Pop, Cohen, Zappa Nardelli, PPoPP 2013):
  *
- * Entries are frames (sprig_frame*) whose continuation may be stolen. Rules:
- *  - Only the owner pushes and pops, at the bottom: push = sprig_detach, pop =
- *    sprig_leave_helper.
- *  - Anyone else may only steal, at the top: the oldest entry, i.e. the outermost
- *    continuation, which carries the most work (work-first / busy-leaves).
- *  - top only grows; bottom moves both ways; the entries live in [top, bottom).
- *    Indices grow without bound (but see sprig_deque_rebase); slots are buf[index & mask].
- *  - The ring never grows: its size bounds the spawn nesting on one worker and overflow
- *    is a clear fatal error (sprig_deque_push checks).
+ *     top            split                 bottom
+ *      | public: thieves |  private: the owner's |
+ *
+ *  - [top, split) is public: thieves steal its oldest entry, `top`, with a CAS.
+ *  - [split, bottom) is private: the owner pushes and pops there with no fence and no
+ *    atomic read-modify-write, and no thief reads or writes that part's indices.
+ *  - A thief that finds the public part empty asks the owner for work (`request`): it
+ *    lowers the owner's push bound (`limit`) and raises its pop bound (`pop_bound`), so
+ *    the owner's next push or pop takes its slow path, which moves `split` up over half
+ *    of the private entries (the oldest ones: they carry the most work). The request
+ *    costs the fast paths nothing: they compare against `limit` and `pop_bound` anyway.
+ *  - The owner pops a public entry (one it published and nobody stole) in its slow
+ *    path: it moves split down, runs a seq_cst fence and reads top, arbitrating the
+ *    last entry with a CAS, as Chase-Lev's pop.
+ *  - A request the owner leaves unanswered for config::kForceStealNs (it runs a long
+ *    stretch of code without spawning or returning from a child: a loop whose children
+ *    run long) is forced: one thief takes the oldest private entry itself after a
+ *    process-wide barrier (runtime/barrier.cpp), with the owner's pops sent to their
+ *    fenced slow path first. That is the only barrier left, one per unanswered request,
+ *    not one per steal.
+ *
+ * Rules: top only grows; split and bottom move both ways; indices grow without bound
+ * (but see sprig_deque_rebase); slots are buf[index & mask]. top <= split <= bottom,
+ * except that a forced steal may move top past split (the owner repairs split at its
+ * next slow path; thieves see the public part empty meanwhile). The ring never grows:
+ * its size bounds the spawn nesting on one worker, and overflow is a clear fatal error.
  *
  * Memory ordering (each fence names its partner):
- *  - push: slot store relaxed, bottom store RELEASE  -> pairs with the thief's ACQUIRE
- *    load of bottom, so a thief that sees the entry sees the frame's saved context.
- *  - pop:  bottom store, then the owner fence        -> pairs with the thief's fence
- *    (a compiler barrier when SPRIG_ASYMMETRIC_FENCE, see SPRIG_OWNER_FENCE; else seq_cst)
- *  - steal: top load ACQUIRE, thief fence (process-wide barrier when asymmetric, else
- *    FENCE(seq_cst)), bottom load ACQUIRE, slot load, CAS(top)
- *    seq_cst: the CAS decides between two thieves, and between a thief and the owner
- *    when one entry is left (the owner CASes top too).
- *  - rebase (owner, deque empty): top store, then bottom store RELEASE -> a thief that
- *    reads the new bottom sees the new top in its CAS (sprig_deque_rebase).
+ *  - push: slot store relaxed, bottom store RELEASE. Thieves do not read bottom to steal;
+ *    the entry becomes stealable when the owner publishes it: split store RELEASE, which
+ *    pairs with the thief's ACQUIRE load of split (the frame's saved context, written
+ *    before the push, is visible to a thief that sees the entry public). A forced thief
+ *    reads bottom ACQUIRE, pairing with the push's release.
+ *  - pop, fast path: bottom store, a compiler barrier, pop_bound load. An entry at
+ *    index >= pop_bound is private (pop_bound >= split while no request is pending).
+ *    The compiler barrier is the owner's half of the forced steal's asymmetric fence.
+ *  - pop, slow path of a public entry: split store, FENCE(seq_cst), top load: pairs with
+ *    the thief's fence between its loads of top and split (Chase-Lev's pair).
+ *  - steal: top load ACQUIRE, FENCE(seq_cst), split load ACQUIRE, slot load, CAS(top)
+ *    seq_cst (decides between thieves, and against the owner's CAS on a last entry).
+ *  - request: see runtime/deque.cpp, which owns the request protocol's both halves.
  *===----------------------------------------------------------------------===*/
 #ifndef SPRIG_DEQUE_H
 #define SPRIG_DEQUE_H
@@ -53,86 +73,91 @@ struct sprig_worker; /* opaque: the runtime's worker, which starts with sprig_wo
 /* The deque, as the inline fast paths see it: the part of a worker generated code
  * touches. The runtime's full worker (runtime/worker.h) starts with this struct
  * (runtime/abi_layout.cpp checks it), so generated code casts its sprig_worker* here.
- * top and bottom live on separate 64-byte lines (checked in sprig/abi.h): thieves write
- * one, the owner the other. */
+ * Two 64-byte lines (checked in sprig/abi.h): the thieves' line, which thieves read at
+ * every look and the owner writes only in its slow paths, and the owner's line, which
+ * the fast paths read and write and a thief writes only to post a request. */
 typedef struct sprig_worker_abi {
-  /* ---- thief-written line ---- */
-  /* [thieves: CAS; owner: load, CAS on the last entry] index of the oldest entry. */
+  /* ---- the thieves' line ---- */
+  /* [thieves: CAS; owner: CAS on a last public entry, store when the deque is empty
+   * (rebase)] index of the oldest entry. */
   int64_t top __attribute__((aligned(64)));
-  /* ---- owner-written line ---- */
-  /* [owner: store; thieves: load] one past the newest entry. */
+  /* [owner: store (release when it grows); thieves: load acquire] one past the newest
+   * public entry. */
+  int64_t split;
+  /* [thieves: CAS; owner: CAS, in its slow paths] the request state:
+   * SPRIG_REQUEST_NONE, _PENDING (a thief asked for work), _FORCING (a thief is taking
+   * a private entry after a barrier), _DECLINED (the owner had only a lone entry it
+   * pushes and pops faster than a steal pays off; runtime/deque.cpp). */
+  int32_t request;
+  int32_t reserved_;
+  /* [thieves: store] when the pending request was made (CLOCK_MONOTONIC, ns). */
+  int64_t request_ns;
+  /* ---- the owner's line ---- */
+  /* [owner: store; thieves: relaxed loads (is there work?), an acquire load in a forced
+   * steal] one past the newest entry. */
   int64_t bottom __attribute__((aligned(64)));
   /* [immutable after start] ring of frame pointers and its size - 1 (power of two). */
   struct sprig_frame **buf;
   int64_t mask;
-  /* [owner: load, store; a worker going to sleep: store INT64_MIN] a push at index
-   * bottom <= limit cannot overflow: limit = mask + a value of top the owner read
-   * earlier. top only grows, so the bound only errs on the safe side, and the push never
-   * reads the thieves' line; past it, the push reads top again, and wakes a sleeping
-   * worker if there is one. A worker that goes to sleep lowers every worker's limit
-   * (runtime/sleep.cpp), so the next push of each takes that path: the wake-up test
-   * costs the spawn path nothing. Relaxed atomics throughout (see sprig_deque_push). */
+  /* [owner: load, store; a requesting thief, a worker going to sleep: store INT64_MIN]
+   * a push at index bottom <= limit cannot overflow and has nothing else to do:
+   * limit = mask + a value of top the owner read earlier. top only grows, so the bound
+   * only errs on the safe side, and the push never reads the thieves' line. Past it the
+   * push reads top again and calls the runtime (a thief's request, a sleeper to wake).
+   * Writers other than the owner lower it: the fast path's test carries their requests
+   * and costs the spawn path nothing. */
   int64_t limit;
+  /* [owner: load, store; a requesting thief: store INT64_MAX] a pop of index
+   * b >= pop_bound takes a private entry (pop_bound = split while no request is
+   * pending); below it the pop calls the runtime (a public entry, or a request). */
+  int64_t pop_bound;
   /* [owner] spawns made by this worker (SPRIG_STATS). */
   uint64_t spawns;
 } sprig_worker_abi;
 
-/* The fence protocol is part of the ABI: code and runtime must agree on it (it goes into
- * SPRIG_ABI_MAGIC). */
-#if defined(__x86_64__) && defined(__linux__) &&                                           \
-    (!defined(SPRIG_ASYMMETRIC_FENCE) || SPRIG_ASYMMETRIC_FENCE)
-#define SPRIG_ASYMMETRIC_FENCE_ABI 1
-#else
-#define SPRIG_ASYMMETRIC_FENCE_ABI 0
-#endif
+/* sprig_worker_abi.request */
+#define SPRIG_REQUEST_NONE 0
+#define SPRIG_REQUEST_PENDING 1
+#define SPRIG_REQUEST_FORCING 2
+#define SPRIG_REQUEST_DECLINED 3
 
-/* The owner's half of the store-load fence of the pop. Chase-Lev needs a StoreLoad
- * fence between the owner's store of bottom and its load of top (a seq_cst fence: mfence,
- * about 9 ns here, the one fence on the spawn path). With SPRIG_ASYMMETRIC_FENCE (default
- * on x86-64 Linux) it is only a compiler barrier, and the thief pays instead: it runs a
- * process-wide barrier (membarrier(2) PRIVATE_EXPEDITED, runtime/barrier.cpp) between its
- * loads of top and bottom, which executes a full fence on every running thread of the
- * process. Either the owner's store of bottom precedes that fence on the owner's CPU (the
- * thief then sees it), or the owner's load of top follows it (the owner then sees the top
- * the thief read, and arbitrates the last entry with a CAS). Asymmetric Dekker (Dice et
- * al.); steals are rare, so the cost moves where it is paid least.
- * Pairs with sprig_thief_fence. */
-#ifndef SPRIG_ASYMMETRIC_FENCE
-#if defined(__x86_64__) && defined(__linux__)
-#define SPRIG_ASYMMETRIC_FENCE 1
-#else
-#define SPRIG_ASYMMETRIC_FENCE 0
-#endif
-#endif
-#if SPRIG_ASYMMETRIC_FENCE
+/* The owner's half of the forced steal's asymmetric fence: only a compiler barrier. The
+ * thief pays instead: a process-wide barrier (membarrier(2) PRIVATE_EXPEDITED,
+ * runtime/barrier.cpp) between its store of pop_bound and its load of bottom, which
+ * executes a full fence on every running thread of the process. Either the owner's
+ * store of bottom precedes that fence on the owner's CPU (the thief sees it), or the
+ * owner's load of pop_bound follows it (the owner sees the raised bound and pops in its
+ * fenced slow path). Asymmetric Dekker (Dice et al.), paid once per forced steal.
+ * Pairs with __sprig_process_barrier in the forced steal (runtime/deque.cpp). */
 #define SPRIG_OWNER_FENCE() __atomic_signal_fence(__ATOMIC_SEQ_CST)
-#else
-#define SPRIG_OWNER_FENCE() __atomic_thread_fence(__ATOMIC_SEQ_CST)
-#endif
 
 /* Deque overflow: spawn nesting deeper than the deque. Never returns. (Runtime entry
  * point, listed with the others in sprig/abi.h.) */
 __attribute__((noreturn)) void __sprig_deque_overflow(struct sprig_worker *w);
-/* The thief's half of the asymmetric fence: a full fence on every running thread of the
- * process (runtime/barrier.cpp). Called by the runtime's thieves only. */
+/* A full fence on every running thread of the process (runtime/barrier.cpp): the
+ * forced steal's half of the asymmetric fence. Runtime only. */
 void __sprig_process_barrier(void);
 
 /* Number of workers asleep waiting for work (runtime/sleep.cpp). */
 extern int32_t __sprig_sleepers;
-/* Wake one sleeping worker (a push found sleepers). Defined `preserve_most` on x86-64
- * (it keeps every register but r11), declared here with the C convention: a C caller is
- * served correctly by a callee that preserves more. The plugin calls it `preserve_most`
- * and `nonlazybind` (through the GOT), so helpers need not keep the spawned call's
- * arguments in callee-saved registers across it. A `preserve_most` call through a lazily
- * bound PLT entry would be wrong: glibc's resolver clobbers r10 (docs/performance.md,
- * attempts 16 and 19). */
+/* The owner's slow paths (runtime/deque.cpp): the push past its bound (serve a request,
+ * wake a sleeper) and the pop below its bound (a public entry, or a request; returns 1
+ * if the entry at index b is the owner's, 0 if a thief took it). Defined
+ * `preserve_most` on x86-64 (they keep every register but r11, and rax for the result),
+ * declared here with the C convention: a C caller is served correctly by a callee that
+ * preserves more. The plugin calls them `preserve_most` and `nonlazybind` (through the
+ * GOT), so a helper need not keep the spawned call's arguments, or the frame pointer
+ * it passes to the child-done path, in callee-saved registers across them. A
+ * `preserve_most` call through a lazily bound PLT entry would be wrong: glibc's
+ * resolver clobbers r10 (docs/performance.md, attempts 16 and 19). */
 #if defined(SPRIG_RUNTIME_BUILD) && defined(__clang__) && defined(__x86_64__) &&           \
     defined(__ELF__)
 #define SPRIG_WAKE_CC __attribute__((preserve_most)) /* the definition's view */
 #else
 #define SPRIG_WAKE_CC
 #endif
-SPRIG_WAKE_CC void __sprig_wake_one(void);
+SPRIG_WAKE_CC void __sprig_push_slow(void);
+SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b);
 
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer)
@@ -161,7 +186,7 @@ SPRIG_WAKE_CC void __sprig_wake_one(void);
  * atomic load gave, the Linux kernel's READ_ONCE. Under ThreadSanitizer, and on other
  * targets, it stays an atomic load (a volatile read racing with an atomic write would
  * be reported). Used only for values that concurrent writers change atomically:
- * `limit` and `top`. */
+ * `limit` and `pop_bound`. */
 #if SPRIG_OWNER_VOLATILE_
 #define SPRIG_RACY_LOAD(p) (*(const volatile int64_t *)(p))
 #else
@@ -170,7 +195,7 @@ SPRIG_WAKE_CC void __sprig_wake_one(void);
 /* The owner's `*p -= 1`, then its new value: on x86-64 a volatile decrement and a
  * volatile read, which the backend emits as `decq mem; movq mem, reg` (two instructions;
  * the plain load, subtract and relaxed store take three). Only the owner writes *p, so
- * the read gives back what it stored; thieves read *p with atomic loads and see the old
+ * the read gives back what it stored; others read *p with atomic loads and see the old
  * or the new value, an aligned 8-byte store being one untorn write: the relaxed store's
  * semantics. Atomic under ThreadSanitizer and elsewhere (the plugin also turns the
  * bitcode's volatile accesses into relaxed atomics in TSan modules: RuntimeABI::link). */
@@ -203,32 +228,33 @@ SPRIG_INLINE int64_t sprig_owner_decrement_(int64_t *p) {
   return v;
 }
 
-/* Push. Memory ordering: the slot store is relaxed; the release store of `bottom` makes it
- * (and every write the parent made before the spawn, its saved context included) visible
- * to a thief whose acquire load of `bottom` reads the new value (sprig_deque_steal).
- * `limit` is read and written relaxed: a sleeper's store of INT64_MIN only asks for the
- * slow path, and an owner's refresh racing with it may undo it; that loses one wake-up,
- * which the sleeper's timeout bounds (runtime/sleep.cpp), as before the bound carried
- * the request (the pusher's check of __sprig_sleepers was relaxed and unfenced too). */
+/* Push. Memory ordering: the slot store is relaxed; the release store of `bottom`
+ * orders it (and every write the parent made before the spawn, its saved context
+ * included) before any later publication of the entry (split's release store, in the
+ * slow path) and for a forced thief's acquire load of bottom. `limit` is read and
+ * written relaxed: others only lower it, to ask for the slow path; an owner's refresh
+ * racing with a sleeper's store may undo it, which loses one wake-up that the sleeper's
+ * timeout bounds (runtime/sleep.cpp); a thief's request cannot be lost that way
+ * (runtime/deque.cpp orders the refresh before the request is cleared). */
 SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f) {
   sprig_worker_abi *d = (sprig_worker_abi *)w;
   int64_t b = d->bottom; /* owner-private write, so a plain read is exact */
-  int wake = 0;
+  int slow = 0;
   if (SPRIG_UNLIKELY(b > SPRIG_RACY_LOAD(&d->limit))) {
-    /* else b - top <= b - (limit - mask) <= mask. Past the bound (or lowered by a
-     * sleeper): read top again (relaxed: any value at least as new as the one limit came
-     * from keeps the bound safe). Inline, so that no call that returns sits on the spawn
-     * path (it would make the helper keep more registers). */
+    /* else b - top <= b - (limit - mask) <= mask. Past the bound (or lowered by a thief
+     * or a sleeper): read top again (relaxed: any value at least as new as the one limit
+     * came from keeps the bound safe). The overflow test is here, inline, because it
+     * must come before the slot's store. */
     int64_t limit = __atomic_load_n(&d->top, __ATOMIC_RELAXED) + d->mask;
     __atomic_store_n(&d->limit, limit, __ATOMIC_RELAXED);
     if (SPRIG_UNLIKELY(b > limit))
       __sprig_deque_overflow(w);
-    wake = __atomic_load_n(&__sprig_sleepers, __ATOMIC_RELAXED) != 0;
+    slow = 1;
   }
   __atomic_store_n(&d->buf[b & d->mask], f, __ATOMIC_RELAXED);
-  SPRIG_OWNER_PUBLISH_INCREMENT(&d->bottom, b); /* release: pairs with the steal's acquire */
-  if (SPRIG_UNLIKELY(wake))
-    __sprig_wake_one(); /* after the push, so the woken worker finds the entry */
+  SPRIG_OWNER_PUBLISH_INCREMENT(&d->bottom, b); /* release: see above */
+  if (SPRIG_UNLIKELY(slow))
+    __sprig_push_slow(); /* after the push, so that it can publish this very entry */
 }
 
 /* An emptied deque whose indices are this many slots (or more) into the ring starts the
@@ -239,75 +265,19 @@ SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f
  * a rebase adds up to a ring's size to the indices, which must not overflow int64_t. */
 #define SPRIG_DEQUE_REBASE_MAX_INDEX (INT64_C(1) << 62)
 
-/* The deque of `d` is empty with top == bottom == t, and the owner is the only one who
- * can change either (see the callers). Every pop of a last entry advances both indices
- * by one, so an owner that spawns and pops one entry at a time walks its whole ring (8
- * MiB at the default depth) and keeps every page of it resident. When t is
- * SPRIG_DEQUE_REBASE_SLOTS or more into the ring, move both to the start of the next lap
- * (a multiple of the ring's size: slot 0), so only the first pages are ever touched.
- * Indices stay monotone, so the no-ABA argument of the protocol is unchanged: a thief
- * holding an older top fails its CAS.
- * Memory ordering: top first, then bottom with RELEASE. A thief that reads the new bottom
- * (acquire; this store or a later push's, which is RELEASE too and sequenced after)
- * therefore also sees the new top in its CAS (an RMW reads the latest top, and the store
- * of top happens-before it): its CAS from the old top fails. A thief that reads the new
- * top with the old bottom sees top >= bottom: empty. No thief can move top meanwhile:
- * with top == bottom nothing is stealable, and a thief with an older top fails its CAS.
- * `limit` is the owner's and follows top (the push's bound stays exact). */
-SPRIG_INLINE void sprig_deque_rebase(sprig_worker_abi *d, int64_t t) {
-  if (__builtin_expect(
-          (t & d->mask) < SPRIG_DEQUE_REBASE_SLOTS || t >= SPRIG_DEQUE_REBASE_MAX_INDEX, 1))
-    return;
-  int64_t next = (t | d->mask) + 1; /* start of the next lap */
-  __atomic_store_n(&d->top, next, __ATOMIC_RELAXED);
-  __atomic_store_n(&d->bottom, next, __ATOMIC_RELEASE); /* pairs with the steal's acquire */
-  __atomic_store_n(&d->limit, next + d->mask, __ATOMIC_RELAXED);
-}
-
-/* Pop the newest entry: 1 if we got it back, 0 if a thief took it.
- * Memory ordering (Chase-Lev, Le et al. 2013): the store of bottom, then the owner fence
- * (SPRIG_OWNER_FENCE) that pairs with the thief's fence between its loads of top and
- * bottom, so either we see the thief's increment of top or the thief sees our
- * decrement. */
+/* Pop the newest entry: 1 if we got it back, 0 if a thief took it. The fast path is a
+ * private entry: no fence, no read of the thieves' line. The compiler barrier keeps the
+ * store of bottom before the load of pop_bound (the forced steal's asymmetric pair). */
 SPRIG_INLINE int sprig_deque_pop(struct sprig_worker *w) {
   sprig_worker_abi *d = (sprig_worker_abi *)w;
   int64_t b = SPRIG_OWNER_DECREMENT(&d->bottom); /* bottom - 1, stored (relaxed) */
-  SPRIG_OWNER_FENCE(); /* pairs with sprig_thief_fence() in sprig_deque_steal */
-  if (__builtin_expect(b > SPRIG_RACY_LOAD(&d->top), 1))
-    return 1; /* more entries above ours: a thief cannot have reached it */
-  /* Read top again: the value compared above is not kept (so the compare can take top
-   * from memory, SPRIG_RACY_LOAD). top only grows, so this one is at least as new, and
-   * every case below holds for any value read after the fence (t >= b still). */
-  int64_t t = __atomic_load_n(&d->top, __ATOMIC_RELAXED);
-  if (t == b) {
-    /* Ours is the last entry: race the thieves for it with a CAS on top (seq_cst, as the
-     * thieves' CAS: one of them wins). */
-    int won = __atomic_compare_exchange_n(&d->top, &t, t + 1, 0, __ATOMIC_SEQ_CST,
-                                          __ATOMIC_RELAXED);
-    __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED);
-    /* Empty now, top == bottom == b + 1 (whoever won the CAS moved top there), and no
-     * thief can move top from it (nothing to steal; an older top fails its CAS). */
-    sprig_deque_rebase(d, b + 1);
-    return won;
-  }
-  /* t > b: a thief took it, so t == b + 1 (top never passes the old bottom); empty. */
-  __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED);
-  sprig_deque_rebase(d, b + 1);
-  return 0;
+  SPRIG_OWNER_FENCE(); /* pairs with the forced steal's process-wide barrier */
+  if (__builtin_expect(b >= SPRIG_RACY_LOAD(&d->pop_bound), 1))
+    return 1; /* a private entry: no thief may take it */
+  return __sprig_pop_slow(b);
 }
 
 /* ==== Thief side (the runtime's scheduler loop) ==== */
-
-/* The thief's half of the pop/steal store-load fence. Pairs with SPRIG_OWNER_FENCE in
- * sprig_deque_pop: a process-wide barrier when the owner's half is only a compiler
- * barrier, else a seq_cst fence on each side. */
-SPRIG_INLINE void sprig_thief_fence(void) {
-#if SPRIG_ASYMMETRIC_FENCE
-  __sprig_process_barrier();
-#else
-  __atomic_thread_fence(__ATOMIC_SEQ_CST);
-#endif
-}
 
 /* A spin-wait hint to the CPU (x86 `pause`, Arm `yield`). */
 SPRIG_INLINE void sprig_cpu_relax(void) {
@@ -319,24 +289,32 @@ SPRIG_INLINE void sprig_cpu_relax(void) {
 }
 
 typedef enum sprig_steal_status {
-  SPRIG_STEAL_EMPTY, /* nothing to take */
+  SPRIG_STEAL_EMPTY, /* nothing public to take */
   SPRIG_STEAL_LOST,  /* another thief, or the owner popping the last entry, won the CAS */
   SPRIG_STEAL_WON    /* *frame is ours: its continuation may be resumed */
 } sprig_steal_status;
 
-/* Take the oldest entry of `d` into *frame (written only when SPRIG_STEAL_WON). */
+/* Does `d` show a public entry? Relaxed loads of the thieves' line only: it decides
+ * whether to try, sprig_deque_steal decides. */
+SPRIG_INLINE int sprig_deque_has_public(const sprig_worker_abi *d) {
+  return __atomic_load_n(&d->top, __ATOMIC_RELAXED) <
+         __atomic_load_n(&d->split, __ATOMIC_RELAXED);
+}
+
+/* Take the oldest public entry of `d` into *frame (written only when SPRIG_STEAL_WON). */
 SPRIG_INLINE sprig_steal_status sprig_deque_steal(sprig_worker_abi *d,
                                                   struct sprig_frame **frame) {
-  /* acquire (Le et al.): synchronises with the CAS (seq_cst) that moved top here, by
-   * another thief or the owner. */
+  /* acquire (Le et al.): synchronises with the CAS (seq_cst) that moved top here. */
   int64_t t = __atomic_load_n(&d->top, __ATOMIC_ACQUIRE);
-  sprig_thief_fence(); /* pairs with SPRIG_OWNER_FENCE in sprig_deque_pop */
-  int64_t b = __atomic_load_n(&d->bottom, __ATOMIC_ACQUIRE); /* pairs with push's release */
-  if (t >= b)
+  /* pairs with the fence of the owner's pop of a public entry (runtime/deque.cpp,
+   * take_back_public): either it sees our CAS's top or we see its lowered split. */
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  int64_t s = __atomic_load_n(&d->split, __ATOMIC_ACQUIRE); /* pairs with the publish */
+  if (t >= s)
     return SPRIG_STEAL_EMPTY;
   struct sprig_frame *f = __atomic_load_n(&d->buf[t & d->mask], __ATOMIC_RELAXED);
   /* seq_cst: arbitrates against other thieves and against the owner's CAS on the last
-   * entry (sprig_deque_pop). */
+   * public entry. */
   if (!__atomic_compare_exchange_n(&d->top, &t, t + 1, 0, __ATOMIC_SEQ_CST,
                                    __ATOMIC_RELAXED))
     return SPRIG_STEAL_LOST;
@@ -344,67 +322,11 @@ SPRIG_INLINE sprig_steal_status sprig_deque_steal(sprig_worker_abi *d,
   return SPRIG_STEAL_WON;
 }
 
-/* Cheap pre-check without fences, to skip obviously empty victims (relaxed: it only
- * decides whether to look closer). */
+/* Are there entries, public or private? Relaxed loads, one of them of the owner's line:
+ * only for the decision to sleep (runtime/sleep.cpp), never on a steal. */
 SPRIG_INLINE int sprig_deque_looks_empty(const sprig_worker_abi *d) {
   return __atomic_load_n(&d->top, __ATOMIC_RELAXED) >=
          __atomic_load_n(&d->bottom, __ATOMIC_RELAXED);
-}
-
-/* Is a steal worth its fence? sprig_deque_steal's fence is, with SPRIG_ASYMMETRIC_FENCE,
- * a process-wide barrier that interrupts every running worker, so a thief should not pay
- * it (and make the victim pay it) for an entry about to vanish. Two entries or more: the
- * oldest is not the one the owner pops next, steal. A lone entry: an owner spawning tiny
- * tasks in a loop pushes and pops it every few nanoseconds; steal it only if it stays
- * put over a short window (`lone_entry_pauses` spin-wait hints: config::kLoneEntryPauses).
- * No ABA: the owner's pop of a last entry advances top (its CAS, in sprig_deque_pop) and
- * the next push uses the next index, so equal top and bottom before and after the window
- * mean the same entry stayed.
- * Relaxed loads throughout: this only decides whether to try; sprig_deque_steal decides. */
-typedef struct sprig_deque_snapshot {
-  int64_t top, bottom;
-} sprig_deque_snapshot;
-SPRIG_INLINE sprig_deque_snapshot sprig_deque_snap(const sprig_worker_abi *d) {
-  sprig_deque_snapshot s;
-  s.top = __atomic_load_n(&d->top, __ATOMIC_RELAXED);
-  s.bottom = __atomic_load_n(&d->bottom, __ATOMIC_RELAXED);
-  return s;
-}
-/* The same entries as at the snapshot (nothing pushed, popped or stolen since)? */
-SPRIG_INLINE int sprig_deque_unchanged(const sprig_worker_abi *d, sprig_deque_snapshot s) {
-  sprig_deque_snapshot now = sprig_deque_snap(d);
-  return now.top == s.top && now.bottom == s.bottom;
-}
-/* What a look at a victim found: nothing to take; an entry worth its fence; or a lone
- * entry the owner is pushing and popping as the thief watches (a loop spawning tiny
- * tasks). The last tells the thief to look elsewhere, and less often: every look reads
- * the two lines the owner writes at each spawn, and at one look a microsecond that alone
- * slowed such a loop by 5-35% at P=2 (runtime/scheduler.cpp, the churn back-off; the
- * scheduler also calls a victim churning whose top ran ahead between two looks, as the
- * owner's pops of a last entry advance it, since the deque is mostly empty then). */
-typedef enum sprig_deque_look_result {
-  SPRIG_LOOK_EMPTY = 0,
-  SPRIG_LOOK_WORTH = 1,
-  SPRIG_LOOK_CHURNING = 2
-} sprig_deque_look_result;
-SPRIG_INLINE sprig_deque_look_result sprig_deque_look_at(const sprig_worker_abi *d,
-                                                         sprig_deque_snapshot s,
-                                                         int lone_entry_pauses) {
-  if (s.bottom - s.top >= 2)
-    return SPRIG_LOOK_WORTH;
-  if (s.bottom - s.top < 1)
-    return SPRIG_LOOK_EMPTY;
-  for (int i = 0; i < lone_entry_pauses; ++i)
-    sprig_cpu_relax();
-  return sprig_deque_unchanged(d, s) ? SPRIG_LOOK_WORTH : SPRIG_LOOK_CHURNING;
-}
-SPRIG_INLINE sprig_deque_look_result sprig_deque_look(const sprig_worker_abi *d,
-                                                      int lone_entry_pauses) {
-  return sprig_deque_look_at(d, sprig_deque_snap(d), lone_entry_pauses);
-}
-SPRIG_INLINE int sprig_deque_worth_stealing(const sprig_worker_abi *d,
-                                            int lone_entry_pauses) {
-  return sprig_deque_look(d, lone_entry_pauses) == SPRIG_LOOK_WORTH;
 }
 
 #ifdef __cplusplus

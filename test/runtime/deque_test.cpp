@@ -1,7 +1,9 @@
-// Chase-Lev deque (sprig/deque.h): owner push/pop against thieves.
+// The split deque (sprig/deque.h, runtime/deque.cpp): the owner's push and pop against
+// thieves that steal public entries, ask for work, and force old requests.
 #include "global.h"
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -12,44 +14,149 @@
 
 namespace {
 
+// A deque of its own on a test Worker. The owner's slow paths find their worker through
+// the thread's worker pointer, so the owning thread binds it (bind_owner).
 struct TestDeque {
   sprig::Worker w;
   std::vector<sprig_frame *> ring;
-  explicit TestDeque(std::size_t depth) : ring(depth) {
-    w.abi.top = 0;
-    w.abi.bottom = 0;
+  // w(): value-initialised, so the deque's indices and request start at 0 (as the
+  // runtime's workers, made with Worker()).
+  explicit TestDeque(std::size_t depth) : w(), ring(depth) {
     w.abi.buf = ring.data();
     w.abi.mask = static_cast<int64_t>(depth - 1);
     w.abi.limit = w.abi.mask;
+    bind_owner();
   }
+  ~TestDeque() { sprig::set_self(nullptr); }
+  void bind_owner() { sprig::set_self(&w); }
   sprig_worker *abi() { return sprig::as_abi(&w); }
+  int64_t top() const { return __atomic_load_n(&w.abi.top, __ATOMIC_RELAXED); }
+  int64_t split() const { return __atomic_load_n(&w.abi.split, __ATOMIC_RELAXED); }
+  int32_t request() const { return __atomic_load_n(&w.abi.request, __ATOMIC_RELAXED); }
 };
 
-// One steal from a worker's deque, as the scheduler loop makes it.
+// A thief: a worker record of its own (its stats, its reserved fiber).
+struct Thief {
+  sprig::Worker w{};
+  sprig::DequeLook look = sprig::DequeLook::Empty;
+};
+
+// One attempt at a victim, as the scheduler loop makes it.
 struct Stolen {
   sprig_steal_status status;
   sprig_frame *frame;
 };
-Stolen steal(sprig::Worker *w) {
+Stolen attempt(Thief &t, sprig::Worker *victim) {
   Stolen r{SPRIG_STEAL_EMPTY, nullptr};
-  r.status = sprig_deque_steal(&w->abi, &r.frame);
+  r.status = sprig::steal_or_ask(&t.w, victim, &r.frame, &t.look);
   return r;
 }
 
-TEST(Deque, OwnerIsLifo) {
+// Sets g.settings.lone_entry_ns for one test: 0 publishes a lone entry whatever the
+// request's age (as after a long child), a large value declines it.
+struct LoneEntryNs {
+  explicit LoneEntryNs(long ns) { sprig::g.settings.lone_entry_ns = ns; }
+  ~LoneEntryNs() { sprig::g.settings.lone_entry_ns = sprig::config::kLoneEntryNs; }
+};
+
+// Makes the pending request of `d` look old enough to be forced (config::kForceSteal*).
+void age_request(TestDeque &d) {
+  __atomic_store_n(&d.w.abi.request_ns, 0, __ATOMIC_RELAXED);
+}
+
+// Nothing is public until a thief asks: the owner's entries are private, its pops take
+// the fast path. A request makes the next push or pop publish the older half.
+TEST(Deque, EntriesArePrivateUntilAThiefAsks) {
   TestDeque d(16);
+  Thief t;
+  sprig_frame f[4];
+  for (auto &x : f)
+    sprig_deque_push(d.abi(), &x);
+  EXPECT_EQ(d.w.abi.bottom, 4);
+  EXPECT_EQ(d.split(), 0);
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 1);  // f[3], private
+  Stolen r = attempt(t, &d.w);
+  EXPECT_EQ(r.status, SPRIG_STEAL_EMPTY);  // nothing public: it asks
+  EXPECT_EQ(d.request(), SPRIG_REQUEST_PENDING);
+  EXPECT_EQ(d.w.abi.limit, INT64_MIN);
+  EXPECT_EQ(d.w.abi.pop_bound, INT64_MAX);
+  EXPECT_EQ(t.w.stats.requests.get(), 1u);
+  // The next pop (f[2]) goes slow and answers: half of the 2 left, the oldest.
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 1);
+  EXPECT_EQ(d.split(), 1);
+  EXPECT_EQ(d.request(), SPRIG_REQUEST_NONE);
+  EXPECT_EQ(d.w.abi.pop_bound, 1);
+  EXPECT_GE(d.w.abi.limit, d.w.abi.mask);
+  EXPECT_EQ(d.w.stats.publishes.get(), 1u);
+  r = attempt(t, &d.w);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
+  EXPECT_EQ(r.frame, &f[0]);  // thieves take the oldest
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 1);  // f[1]: private, fast
+  EXPECT_EQ(d.top(), 1);
+  EXPECT_EQ(d.w.abi.bottom, 1);
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 0);  // empty: the last one was stolen
+  EXPECT_EQ(d.top(), d.w.abi.bottom);
+  EXPECT_EQ(d.split(), d.w.abi.bottom);
+}
+
+// A push answers a request too, publishing its own entry if it is the only one (a loop
+// whose children run long: the loop's continuation goes to the thief at the next spawn).
+TEST(Deque, PushAnswersWithItsOwnEntry) {
+  LoneEntryNs long_child(0);
+  TestDeque d(16);
+  Thief t;
+  sprig_frame f[2];
+  sprig_deque_push(d.abi(), &f[0]);
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
+  // Empty: a thief that looks finds nothing worth asking for.
+  EXPECT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);
+  EXPECT_EQ(t.look, sprig::DequeLook::Empty);
+  EXPECT_EQ(d.request(), SPRIG_REQUEST_NONE);
+  sprig_deque_push(d.abi(), &f[1]);
+  EXPECT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // a lone entry that stays: ask
+  EXPECT_EQ(d.request(), SPRIG_REQUEST_PENDING);
+  // The child returns (its pop answers: nothing else private, the request stays), and
+  // the next spawn publishes its entry.
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
+  EXPECT_EQ(d.request(), SPRIG_REQUEST_PENDING);
+  EXPECT_EQ(d.w.abi.limit, INT64_MIN);
+  sprig_deque_push(d.abi(), &f[0]);
+  EXPECT_EQ(d.request(), SPRIG_REQUEST_NONE);
+  EXPECT_EQ(d.split(), d.w.abi.bottom);
+  Stolen r = attempt(t, &d.w);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
+  EXPECT_EQ(r.frame, &f[0]);
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 0);
+}
+
+// A request left unanswered is forced: the thief takes the oldest private entry after a
+// barrier, and the owner's pops stay fenced until it answers; split catches up with top.
+TEST(Deque, OldRequestIsForced) {
+  TestDeque d(16);
+  Thief t;
   sprig_frame f[3];
   for (auto &x : f)
     sprig_deque_push(d.abi(), &x);
-  EXPECT_EQ(d.w.abi.bottom, 3);
-  EXPECT_EQ(sprig_deque_pop(d.abi()), 1);
-  EXPECT_EQ(d.w.abi.bottom, 2);
-  Stolen r = steal(&d.w);
+  EXPECT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
+  EXPECT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // too young to force
+  age_request(d);
+  Stolen r = attempt(t, &d.w);
   ASSERT_EQ(r.status, SPRIG_STEAL_WON);
-  EXPECT_EQ(r.frame, &f[0]);  // thieves take the oldest
-  EXPECT_EQ(sprig_deque_pop(d.abi()), 1);
-  EXPECT_EQ(sprig_deque_pop(d.abi()), 0);  // empty: the last one was stolen
-  EXPECT_EQ(steal(&d.w).status, SPRIG_STEAL_EMPTY);
+  EXPECT_EQ(r.frame, &f[0]);
+  EXPECT_EQ(t.w.stats.forced_steals.get(), 1u);
+  EXPECT_EQ(d.top(), 1);
+  EXPECT_EQ(d.split(), 0);  // top passed split: the owner repairs it
+  EXPECT_EQ(d.request(), SPRIG_REQUEST_PENDING);
+  EXPECT_EQ(d.w.abi.pop_bound, INT64_MAX);
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 1);  // f[2], through the fenced slow path
+  EXPECT_GE(d.split(), d.top());
+  EXPECT_LE(d.split(), d.w.abi.bottom);
+  // The answer published f[1] (the one private entry left).
+  r = attempt(t, &d.w);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
+  EXPECT_EQ(r.frame, &f[1]);
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 0);
+  EXPECT_EQ(d.top(), d.w.abi.bottom);
 }
 
 // Items in the stress tests are numbers disguised as frame pointers: the deque never
@@ -60,49 +167,69 @@ int64_t decode(sprig_frame *f) {
 }
 
 // Thieves take the oldest entries in order; the owner pops the newest; when the deque is
-// empty a pop fails and leaves top == bottom. Indices run far past the ring's size
-// (4 entries), so the ring wraps around many times.
+// empty a pop fails and leaves top == split == bottom. Indices run far past the ring's
+// size (8 entries), so the ring wraps around many times.
 TEST(Deque, WrapsAroundTheRing) {
-  TestDeque d(4);
-  int64_t next = 0, expect_steal = 0;
+  TestDeque d(8);
+  Thief t;
+  int64_t next = 0;
   for (int round = 0; round < 1000; ++round) {
+    int64_t first = next;
     for (int k = 0; k < 4; ++k)
       sprig_deque_push(d.abi(), encode(next++));
-    // Two steals take the two oldest, in order.
+    // Ask, and the next push answers: half of the 5 private entries, the 3 oldest.
+    ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);
+    sprig_deque_push(d.abi(), encode(next++));
     for (int k = 0; k < 2; ++k) {
-      Stolen r = steal(&d.w);
+      Stolen r = attempt(t, &d.w);
       ASSERT_EQ(r.status, SPRIG_STEAL_WON);
-      ASSERT_EQ(decode(r.frame), expect_steal + k);
+      ASSERT_EQ(decode(r.frame), first + k);
     }
-    // Two pops return the two newest; the third finds the deque empty.
-    ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
-    ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
+    // The owner pops its 2 private entries (fast), then the third public one back
+    // (slow), and finds the deque empty.
+    for (int k = 0; k < 3; ++k)
+      ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
     ASSERT_EQ(sprig_deque_pop(d.abi()), 0);
-    ASSERT_EQ(d.w.abi.top, d.w.abi.bottom);
-    ASSERT_EQ(steal(&d.w).status, SPRIG_STEAL_EMPTY);
-    expect_steal = next;
+    ASSERT_EQ(d.top(), d.w.abi.bottom);
+    ASSERT_EQ(d.split(), d.w.abi.bottom);
+    ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);
   }
-  // Indices grow without bound while the slots wrap: 3 per round (4 pushes, 2 steals, and
-  // the owner's pop of the last entry, which wins it by advancing top).
+  // Indices grow without bound while the slots wrap: 3 per round (5 pushes, 2 steals,
+  // and the owner's failed pop of the last entry, which leaves top where it was).
   EXPECT_EQ(d.w.abi.top, 3000);
   EXPECT_EQ(d.w.abi.bottom, 3000);
 }
 
-// One entry left: whoever takes it, the other side must see it gone. The owner's pop after
-// a successful steal fails, and leaves the deque consistent (top == bottom) for reuse.
+// One public entry left: whoever takes it, the other side must see it gone.
 TEST(Deque, LastEntryGoesToExactlyOne) {
+  LoneEntryNs long_child(0);
   TestDeque d(8);
+  Thief t;
   sprig_frame f;
-  sprig_deque_push(d.abi(), &f);
-  Stolen r = steal(&d.w);
+  ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);
+  sprig_deque_push(d.abi(), &f);  // empty deque: nothing to ask for yet
+  ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
+  sprig_deque_push(d.abi(), &f);  // answers: public
+  ASSERT_EQ(d.split(), d.w.abi.bottom);
+  Stolen r = attempt(t, &d.w);
   ASSERT_EQ(r.status, SPRIG_STEAL_WON);
   EXPECT_EQ(r.frame, &f);
   EXPECT_EQ(sprig_deque_pop(d.abi()), 0);
-  EXPECT_EQ(d.w.abi.top, d.w.abi.bottom);
-  // And the other way round: the owner pops it, a thief finds nothing.
+  EXPECT_EQ(d.top(), d.w.abi.bottom);
+  // And the other way round: the owner pops it back (its CAS on top), a thief finds
+  // nothing.
+  ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);
+  ASSERT_EQ(d.request(), SPRIG_REQUEST_NONE);  // empty: nothing to ask for
   sprig_deque_push(d.abi(), &f);
+  ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);                // keeps the request
+  sprig_deque_push(d.abi(), &f);                         // publishes
+  ASSERT_EQ(d.split(), d.w.abi.bottom);
+  int64_t top = d.top();
   EXPECT_EQ(sprig_deque_pop(d.abi()), 1);
-  EXPECT_EQ(steal(&d.w).status, SPRIG_STEAL_EMPTY);
+  EXPECT_EQ(d.top(), top + 1);  // won by the CAS
+  EXPECT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);
 }
 
 // A push into a full ring is a clear fatal error (it would overwrite the oldest entry).
@@ -123,12 +250,15 @@ TEST(DequeDeathTest, OverflowIsFatal) {
 TEST(DequeDeathTest, LimitFollowsSteals) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   TestDeque d(4);
-  sprig_frame f[7];
-  for (int k = 0; k < 4; ++k)
+  Thief t;
+  sprig_frame f[8];
+  for (int k = 0; k < 3; ++k)
     sprig_deque_push(d.abi(), &f[k]);
+  ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
+  sprig_deque_push(d.abi(), &f[3]);  // full; answers: 2 of 4 public
   EXPECT_EQ(d.w.abi.limit, 3);
   for (int k = 0; k < 2; ++k)
-    ASSERT_EQ(steal(&d.w).status, SPRIG_STEAL_WON);
+    ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_WON);
   sprig_deque_push(d.abi(), &f[4]);  // past the stale bound: refreshed from top = 2
   sprig_deque_push(d.abi(), &f[5]);
   EXPECT_EQ(d.w.abi.limit, 5);
@@ -137,112 +267,103 @@ TEST(DequeDeathTest, LimitFollowsSteals) {
                "sprig: spawn nesting deeper than the deque of worker 0 \\(4 entries\\)");
 }
 
-// The thief's pre-check before paying for a steal's fence (sprig_deque_worth_stealing): an
-// empty deque no; two entries yes; a lone entry that stays put yes. A lone entry that
-// the owner popped and pushed again meanwhile (a loop spawning tiny tasks: the same
-// frame, over and over) must not look unchanged: popping the last entry advances top,
-// so the new push lands at a new index (no ABA).
-TEST(Deque, WorthStealing) {
+// A request that finds only the entry the owner has just pushed, made less than
+// config::kLoneEntryNs before (a loop spawning tiny tasks), is declined: nothing is
+// published, the owner's pops are fast again, and the thief is told to back off. After
+// a long child the same entry is published.
+TEST(Deque, LoneEntryOfATinyLoopIsDeclined) {
+  struct Restore {
+    ~Restore() { sprig::g.settings.lone_entry_ns = sprig::config::kLoneEntryNs; }
+  } restore;
+  sprig::g.settings.lone_entry_ns = 1'000'000'000;  // every child is tiny
   TestDeque d(16);
-  sprig_frame f[2];
-  EXPECT_FALSE(sprig_deque_worth_stealing(&d.w.abi, sprig::config::kLoneEntryPauses));
-  sprig_deque_push(d.abi(), &f[0]);
-  EXPECT_TRUE(sprig_deque_worth_stealing(
-      &d.w.abi, sprig::config::kLoneEntryPauses));  // lone, and nobody touches it
-  sprig_deque_push(d.abi(), &f[1]);
-  EXPECT_TRUE(sprig_deque_worth_stealing(
-      &d.w.abi, sprig::config::kLoneEntryPauses));  // two: the oldest is safe to take
+  Thief t;
+  sprig_frame f;
+  sprig_deque_push(d.abi(), &f);
+  EXPECT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
+  EXPECT_EQ(t.look, sprig::DequeLook::Worth);
+  ASSERT_EQ(d.request(), SPRIG_REQUEST_PENDING);
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);  // a tiny child: nothing else private
+  sprig_deque_push(d.abi(), &f);           // at once: declined
+  EXPECT_EQ(d.request(), SPRIG_REQUEST_DECLINED);
+  EXPECT_EQ(d.split(), d.top());
+  EXPECT_EQ(d.w.abi.pop_bound, d.split());
+  EXPECT_GE(d.w.abi.limit, d.w.abi.mask);
+  EXPECT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks again, backing off
+  EXPECT_EQ(t.look, sprig::DequeLook::Churning);
+  ASSERT_EQ(d.request(), SPRIG_REQUEST_PENDING);
   ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
-
-  // One entry (f[0]). A snapshot, then the owner's churn between two looks.
-  sprig_deque_snapshot s = sprig_deque_snap(&d.w.abi);
-  EXPECT_TRUE(sprig_deque_unchanged(&d.w.abi, s));
-  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);  // the last entry: top advances
-  sprig_deque_push(d.abi(), &f[0]);        // the same frame again
-  EXPECT_EQ(d.w.abi.bottom - d.w.abi.top, 1);
-  EXPECT_FALSE(sprig_deque_unchanged(&d.w.abi, s)) << "a re-pushed entry looked unchanged";
-  // A steal in between changes it too.
-  s = sprig_deque_snap(&d.w.abi);
-  sprig_deque_push(d.abi(), &f[1]);
-  ASSERT_EQ(steal(&d.w).status, SPRIG_STEAL_WON);
-  EXPECT_FALSE(sprig_deque_unchanged(&d.w.abi, s));
+  // A long child this time.
+  sprig::g.settings.lone_entry_ns = 0;
+  sprig_deque_push(d.abi(), &f);  // published
+  EXPECT_EQ(d.request(), SPRIG_REQUEST_NONE);
+  EXPECT_EQ(d.split(), d.w.abi.bottom);
+  Stolen r = attempt(t, &d.w);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 0);
 }
 
-// The thief's look (sprig_deque_look): empty, worth a steal (two entries, or a lone entry
-// that stayed put), or churning (a lone entry the owner popped and pushed again during
-// the window, as a loop of tiny spawns does): the scheduler backs off from the last
-// (runtime/scheduler.cpp, config::kChurnBackoffPauses).
-TEST(Deque, LookTellsChurnFromEmptyAndWorth) {
-  TestDeque d(16);
-  sprig_frame f[2];
-  EXPECT_EQ(sprig_deque_look(&d.w.abi, 0), SPRIG_LOOK_EMPTY);
-  sprig_deque_push(d.abi(), &f[0]);
-  EXPECT_EQ(sprig_deque_look(&d.w.abi, 0), SPRIG_LOOK_WORTH);  // lone and still
-  sprig_deque_push(d.abi(), &f[1]);
-  EXPECT_EQ(sprig_deque_look(&d.w.abi, 0), SPRIG_LOOK_WORTH);  // two
-  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
-  // The window of a look, with the owner's churn inside it: the snapshot is from before.
-  sprig_deque_snapshot s = sprig_deque_snap(&d.w.abi);
-  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
-  sprig_deque_push(d.abi(), &f[0]);
-  EXPECT_EQ(sprig_deque_look_at(&d.w.abi, s, 0), SPRIG_LOOK_CHURNING);
-  EXPECT_EQ(sprig_deque_look(&d.w.abi, 0), SPRIG_LOOK_WORTH);  // still again: worth it
-}
-
-// Stress: one owner pushing and popping (the inline fast paths of sprig/abi.h) against
-// three thieves stealing (sprig_deque_steal), about 10^7 operations in all on a 64-entry
-// ring. Every item pushed must be taken exactly once: by the owner's successful pop or by
-// one thief's won steal. A lost item, an item taken twice, or a garbage entry fails.
-TEST(Deque, StressOneOwnerThreeThieves) {
+// Stress: one owner pushing and popping (the inline fast paths of sprig/abi.h and the
+// slow paths they call) against `kThieves` thieves stealing, asking and forcing as the
+// scheduler does (steal_or_ask), on a 64-entry ring. Every item pushed must be taken
+// exactly once: by the owner's successful pop or by one thief's won steal. A lost item,
+// an item taken twice, or a garbage entry fails. `forcing`: SPRIGTEST_STRESS's
+// behaviour (every request forced at once, owners yielding in their slow paths), so
+// that the forced steal's barrier protocol races the owner's fast pops all the time.
+struct StressResult {
+  int64_t pops = 0, steals = 0, forced = 0, requests = 0, publishes = 0;
+};
+StressResult stress(int64_t items, int nthieves, bool forcing) {
   constexpr int64_t kDepth = 64;
-  constexpr int64_t kItems = 4'000'000;  // pushes; + as many takes + the steal attempts
-  constexpr int kThieves = 3;
+  struct Restore {
+    ~Restore() { sprig::g.settings.stress_seed = 0; }
+  } restore;
+  sprig::g.settings.stress_seed = forcing ? 12345 : 0;
   TestDeque d(kDepth);
-  std::unique_ptr<std::atomic<uint8_t>[]> taken(new std::atomic<uint8_t>[kItems]);
-  for (int64_t i = 0; i < kItems; ++i)
+  d.w.stress_rng = 0x9E3779B97F4A7C15ull;
+  std::unique_ptr<std::atomic<uint8_t>[]> taken(new std::atomic<uint8_t>[items]);
+  for (int64_t i = 0; i < items; ++i)
     taken[i].store(0, std::memory_order_relaxed);
   std::atomic<bool> done{false};
   std::atomic<int64_t> garbage{0};
-  int64_t steals[kThieves] = {};
-  int64_t steal_tries[kThieves] = {};
+  std::vector<std::unique_ptr<Thief>> thief(nthieves);
+  std::vector<int64_t> steals(nthieves);
 
   std::vector<std::thread> thieves;
-  for (int t = 0; t < kThieves; ++t) {
-    thieves.emplace_back([&, t] {
-      int64_t n = 0, tries = 0;
+  for (int k = 0; k < nthieves; ++k) {
+    thief[k] = std::make_unique<Thief>();
+    thieves.emplace_back([&, k] {
+      Thief &t = *thief[k];
+      int64_t n = 0;
       unsigned idle = 0;
       // Keep stealing until the owner is done and the deque is empty.
       for (;;) {
-        if (sprig_deque_looks_empty(&d.w.abi)) {
+        Stolen r = attempt(t, &d.w);
+        if (r.status != SPRIG_STEAL_WON) {
           if (done.load(std::memory_order_acquire) && sprig_deque_looks_empty(&d.w.abi))
             break;
-          if (++idle % 64 == 0)
-            std::this_thread::yield();  // 2 cores, 4 threads: let the owner run
+          if (++idle % 16 == 0)
+            std::this_thread::yield();  // 2 cores, more threads: let the owner run
           else
-            __builtin_ia32_pause();
+            sprig_cpu_relax();
           continue;
         }
-        ++tries;
-        Stolen r = steal(&d.w);
-        if (r.status != SPRIG_STEAL_WON)
-          continue;
         int64_t id = decode(r.frame);
-        if (id < 0 || id >= kItems) {
+        if (id < 0 || id >= items) {
           garbage.fetch_add(1, std::memory_order_relaxed);
           continue;
         }
         taken[id].fetch_add(1, std::memory_order_relaxed);
         ++n;
       }
-      steals[t] = n;
-      steal_tries[t] = tries;
+      steals[k] = n;
     });
   }
 
   // The owner: bursts of pushes and pops of random lengths, often of length 1 so that the
   // deque is often down to its last entry (the owner-thief race on top).
   std::vector<int64_t> shadow(kDepth);  // id pushed at each slot, as the owner knows it
-  int64_t next = 0, pops = 0, failed_pops = 0, inconsistent = 0;
+  int64_t next = 0, pops = 0, inconsistent = 0;
   uint64_t rng = 0x9E3779B97F4A7C15ull;
   auto next_rand = [&rng] {
     rng ^= rng << 13;
@@ -253,9 +374,8 @@ TEST(Deque, StressOneOwnerThreeThieves) {
   auto pop_one = [&]() -> bool {
     int64_t b = d.w.abi.bottom;
     if (!sprig_deque_pop(d.abi())) {
-      ++failed_pops;
       // A failed pop means a thief took everything: the deque is empty and consistent.
-      if (__atomic_load_n(&d.w.abi.top, __ATOMIC_RELAXED) != d.w.abi.bottom)
+      if (d.top() != d.w.abi.bottom || d.split() != d.w.abi.bottom)
         ++inconsistent;
       return false;
     }
@@ -263,21 +383,20 @@ TEST(Deque, StressOneOwnerThreeThieves) {
     ++pops;
     return true;
   };
-  while (next < kItems) {
+  while (next < items) {
     uint64_t x = next_rand();
     int push_n = (x & 1) ? 1 : 1 + static_cast<int>((x >> 1) % 16);
     int pop_n = (x & 2) ? 1 : 1 + static_cast<int>((x >> 8) % 16);
-    for (int k = 0; k < push_n && next < kItems; ++k) {
+    for (int k = 0; k < push_n && next < items; ++k) {
       int64_t b = d.w.abi.bottom;
-      if (b - __atomic_load_n(&d.w.abi.top, __ATOMIC_RELAXED) >= kDepth)
+      if (b - d.top() >= kDepth)
         break;  // full
       shadow[b & (kDepth - 1)] = next;
       sprig_deque_push(d.abi(), encode(next));
       ++next;
     }
-    // The "child's work" between a spawn and its return: the window in which thieves can
-    // find entries (without it the owner outruns thieves that pay a process-wide barrier
-    // per attempt, and hardly anything is stolen).
+    // The "child's work" between a spawn and its return: the window in which thieves
+    // ask and steal.
     for (int spin = static_cast<int>((x >> 16) % 1024); spin > 0; --spin)
       __asm__ volatile("" ::: "memory");
     for (int k = 0; k < pop_n; ++k)
@@ -290,16 +409,19 @@ TEST(Deque, StressOneOwnerThreeThieves) {
   for (auto &t : thieves)
     t.join();
 
-  int64_t stolen = 0, tries = 0;
-  for (int t = 0; t < kThieves; ++t) {
-    stolen += steals[t];
-    tries += steal_tries[t];
+  StressResult res;
+  res.pops = pops;
+  res.publishes = static_cast<int64_t>(d.w.stats.publishes.get());
+  for (int k = 0; k < nthieves; ++k) {
+    res.steals += steals[k];
+    res.forced += static_cast<int64_t>(thief[k]->w.stats.forced_steals.get());
+    res.requests += static_cast<int64_t>(thief[k]->w.stats.requests.get());
   }
   EXPECT_EQ(garbage.load(), 0);
   EXPECT_EQ(inconsistent, 0);
-  EXPECT_EQ(pops + stolen, kItems) << "pops " << pops << ", steals " << stolen;
+  EXPECT_EQ(pops + res.steals, items) << "pops " << pops << ", steals " << res.steals;
   int64_t lost = 0, twice = 0, first_bad = -1;
-  for (int64_t i = 0; i < kItems; ++i) {
+  for (int64_t i = 0; i < items; ++i) {
     uint8_t c = taken[i].load(std::memory_order_relaxed);
     if (c != 1 && first_bad < 0)
       first_bad = i;
@@ -308,13 +430,23 @@ TEST(Deque, StressOneOwnerThreeThieves) {
   }
   EXPECT_EQ(lost, 0) << "first bad item " << first_bad;
   EXPECT_EQ(twice, 0) << "first bad item " << first_bad;
-  EXPECT_GT(stolen, 0);  // the thieves did take part
-  RecordProperty("owner_pops", std::to_string(pops));
-  RecordProperty("steals", std::to_string(stolen));
-  std::printf("owner: %lld pushes, %lld pops (%lld failed); thieves: %lld steals of %lld "
-              "tries\n",
-              (long long)kItems, (long long)pops, (long long)failed_pops, (long long)stolen,
-              (long long)tries);
+  EXPECT_GT(res.steals, 0);  // the thieves did take part
+  std::printf("owner: %lld pushes, %lld pops, %lld publishes; thieves: %lld steals "
+              "(%lld forced), %lld requests\n",
+              (long long)items, (long long)res.pops, (long long)res.publishes,
+              (long long)res.steals, (long long)res.forced, (long long)res.requests);
+  return res;
+}
+
+TEST(Deque, StressOneOwnerSixThieves) {
+  StressResult r = stress(2'000'000, 6, false);
+  EXPECT_GT(r.publishes, 0);
+}
+
+// Every request forced at once: the barrier protocol against the owner's fence-free pops.
+TEST(Deque, StressForcedSteals) {
+  StressResult r = stress(300'000, 6, true);
+  EXPECT_GT(r.forced, 0);
 }
 
 }  // namespace

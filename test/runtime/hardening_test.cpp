@@ -137,8 +137,7 @@ TEST(Fiber, ReserveFillsTheOwnPool) {
 struct DequeWorker {
   Worker w;
   sprig_frame *ring[64];
-  DequeWorker() {
-    w.abi.top = w.abi.bottom = 0;
+  DequeWorker() : w() {  // value-initialised: the indices start at 0
     w.abi.buf = ring;
     w.abi.mask = 63;
     w.abi.limit = 63;
@@ -233,25 +232,37 @@ TEST(AbiDeathTest, UnenteredFrameIsReported) {
 
 // ---- deque memory: one entry pushed and popped at a time must not walk the ring ----
 
-// Every pop of a last entry advances the indices; without the rebase the owner writes a
-// new slot each time and touches its whole ring (8 MiB at the default depth). With it the
-// slots written stay within the first SPRIG_DEQUE_REBASE_SLOTS (+ nesting).
+// Every pop of a last public entry advances the indices; without the rebase the owner
+// writes a new slot each time and touches its whole ring (8 MiB at the default depth).
+// With it the slots written stay within the first SPRIG_DEQUE_REBASE_SLOTS (+ nesting).
+// (Private entries pushed and popped one at a time never move the indices.)
 TEST(Deque, LoneEntryDoesNotWalkTheRing) {
+  struct Restore {
+    ~Restore() {
+      sprig::g.settings.lone_entry_ns = sprig::config::kLoneEntryNs;
+      sprig::set_self(nullptr);
+    }
+  } restore;
+  sprig::g.settings.lone_entry_ns = 0;  // publish every requested entry
   const std::size_t depth = 1u << 16;
   std::vector<sprig_frame *> ring(depth);
-  Worker w;
-  w.abi.top = w.abi.bottom = 0;
+  Worker w{}, thief{};
+  sprig::set_self(&w);
   w.abi.buf = ring.data();
   w.abi.mask = static_cast<int64_t>(depth - 1);
   w.abi.limit = w.abi.mask;
   sprig_frame f{};
   int64_t highest_slot = 0;
-  for (int i = 0; i < 200000; ++i) {
+  sprig::DequeLook look;
+  for (int i = 0; i < 60000; ++i) {
     highest_slot = std::max<int64_t>(highest_slot, w.abi.bottom & w.abi.mask);
     sprig_deque_push(sprig::as_abi(&w), &f);
-    if (i % 3 == 0) {  // sometimes a thief takes it
+    if (i % 3 == 0) {  // sometimes a thief asks, and takes it at the next spawn
       sprig_frame *stolen = nullptr;
-      ASSERT_EQ(sprig_deque_steal(&w.abi, &stolen), SPRIG_STEAL_WON);
+      ASSERT_EQ(sprig::steal_or_ask(&thief, &w, &stolen, &look), SPRIG_STEAL_EMPTY);
+      ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&w)), 1);
+      sprig_deque_push(sprig::as_abi(&w), &f);  // published
+      ASSERT_EQ(sprig::steal_or_ask(&thief, &w, &stolen, &look), SPRIG_STEAL_WON);
       ASSERT_EQ(stolen, &f);
       ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&w)), 0);
     } else {
@@ -259,6 +270,7 @@ TEST(Deque, LoneEntryDoesNotWalkTheRing) {
     }
     ASSERT_EQ(w.abi.top, w.abi.bottom);
   }
+  EXPECT_GT(w.abi.top, static_cast<int64_t>(depth));  // the indices did go round
   EXPECT_LE(highest_slot, SPRIG_DEQUE_REBASE_SLOTS);
   EXPECT_EQ(SPRIG_DEQUE_REBASE_SLOTS, static_cast<int>(sprig::config::kDequeRebaseSlots));
   // Stale top values never come back (no ABA): a steal with an old top fails.
