@@ -79,8 +79,11 @@ void settle_pop_bound(sprig_worker_abi *d, int64_t s) {
 }
 
 // Owner, in a slow path, bottom exact: answer a request, settle the bounds. `pushed`:
-// called right after a push (the newest entry is the one just pushed).
-void serve(Worker *w, bool pushed) {
+// called right after a push (the newest entry is the one just pushed). `waking`: we have
+// just woken a sleeping worker, which will look for work at once: publish as if it had
+// asked (else it would find only private entries, ask, and wait for our next slow path,
+// which a long child puts off until the request is forced).
+void serve(Worker *w, bool pushed, bool waking) {
   sprig_worker_abi *d = &w->abi;
   int32_t r = __atomic_load_n(&d->request, __ATOMIC_ACQUIRE);
   int64_t s = d->split;  // only the owner writes split: a plain read is exact
@@ -98,6 +101,11 @@ void serve(Worker *w, bool pushed) {
     return;
   }
   const int64_t b = d->bottom;
+  if (waking && r != SPRIG_REQUEST_PENDING && b > s) {
+    s += (b - s + 1) / 2;
+    __atomic_store_n(&d->split, s, __ATOMIC_RELEASE);  // pairs with the steal's acquire
+    w->stats.publishes.inc();
+  }
   if (r == SPRIG_REQUEST_PENDING) {
     // Private entries other than one just pushed: worth publishing. The one just pushed
     // alone: only if the request waited long enough (config::kLoneEntryNs) for the
@@ -139,6 +147,12 @@ void serve(Worker *w, bool pushed) {
     }
   }
   settle_pop_bound(d, s);
+  if (g.settings.stress_seed) {
+    // SPRIGTEST_STRESS: every push and pop takes its slow path, where the owner may
+    // yield (stress_point), whether or not a thief asked yet.
+    __atomic_store_n(&d->limit, INT64_MIN, __ATOMIC_RELAXED);
+    __atomic_store_n(&d->pop_bound, INT64_MAX, __ATOMIC_RELAXED);
+  }
 }
 
 // Owner: the deque is empty with top == split == bottom == t and nobody else can change
@@ -256,9 +270,11 @@ using namespace sprig;
 // far along. preserve_most: see sprig/deque.h (the plugin's calls rely on it).
 extern "C" SPRIG_WAKE_CC void __sprig_push_slow(void) {
   Worker *w = self();
-  if (__atomic_load_n(&__sprig_sleepers, __ATOMIC_RELAXED) != 0)
-    wake_one();  // after the push (the caller's), so the woken worker finds the entry
-  serve(w, true);
+  const bool waking = __atomic_load_n(&__sprig_sleepers, __ATOMIC_RELAXED) != 0;
+  // Publish before the wake, so that the woken worker finds the entry public.
+  serve(w, true, waking);
+  if (waking)
+    wake_one();
   stress_point(w);
 }
 
@@ -286,7 +302,7 @@ extern "C" SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b) {
     __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED);
     rebase(d, b + 1);
   }
-  serve(w, false);
+  serve(w, false, false);
   stress_point(w);
   return got;
 }

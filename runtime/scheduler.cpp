@@ -219,7 +219,12 @@ void map_deque(Worker *w) {
   w->abi.buf = static_cast<sprig_frame **>(m);
   w->abi.mask = static_cast<int64_t>(depth - 1);
   // top is 0. Atomic: a worker going to sleep may lower it (sprig/deque.h, limit).
-  __atomic_store_n(&w->abi.limit, w->abi.mask, __ATOMIC_RELAXED);
+  // SPRIGTEST_STRESS: every push and pop of the owner takes its slow path from the
+  // first (runtime/deque.cpp, serve), where it may yield.
+  const bool stress = g.settings.stress_seed != 0;
+  __atomic_store_n(&w->abi.limit, stress ? INT64_MIN : w->abi.mask, __ATOMIC_RELAXED);
+  if (stress)
+    __atomic_store_n(&w->abi.pop_bound, INT64_MAX, __ATOMIC_RELAXED);
 }
 
 void unmap_deque(Worker *w) {

@@ -239,22 +239,24 @@ SPRIG_INLINE int64_t sprig_owner_decrement_(int64_t *p) {
 SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f) {
   sprig_worker_abi *d = (sprig_worker_abi *)w;
   int64_t b = d->bottom; /* owner-private write, so a plain read is exact */
-  int slow = 0;
   if (SPRIG_UNLIKELY(b > SPRIG_RACY_LOAD(&d->limit))) {
     /* else b - top <= b - (limit - mask) <= mask. Past the bound (or lowered by a thief
      * or a sleeper): read top again (relaxed: any value at least as new as the one limit
      * came from keeps the bound safe). The overflow test is here, inline, because it
-     * must come before the slot's store. */
+     * must come before the slot's store. The store and the increment are repeated in
+     * this branch, not shared with the fast path behind a flag: the backend would test
+     * the flag (or the bound again) on the fast path. */
     int64_t limit = __atomic_load_n(&d->top, __ATOMIC_RELAXED) + d->mask;
     __atomic_store_n(&d->limit, limit, __ATOMIC_RELAXED);
     if (SPRIG_UNLIKELY(b > limit))
       __sprig_deque_overflow(w);
-    slow = 1;
+    __atomic_store_n(&d->buf[b & d->mask], f, __ATOMIC_RELAXED);
+    SPRIG_OWNER_PUBLISH_INCREMENT(&d->bottom, b); /* release: see above */
+    __sprig_push_slow(); /* after the push, so that it can publish this very entry */
+    return;
   }
   __atomic_store_n(&d->buf[b & d->mask], f, __ATOMIC_RELAXED);
   SPRIG_OWNER_PUBLISH_INCREMENT(&d->bottom, b); /* release: see above */
-  if (SPRIG_UNLIKELY(slow))
-    __sprig_push_slow(); /* after the push, so that it can publish this very entry */
 }
 
 /* An emptied deque whose indices are this many slots (or more) into the ring starts the

@@ -264,21 +264,29 @@ class Runner:
         # Each worker count `repeat` times; then once with the serial gate forced up
         # (SPRIGTEST_SERIAL_ROOTS=1): every root runs the serial clones the plugin keeps
         # of the spawning functions (plugin/SerialClone.cpp), which must be the elision.
-        runs = [(p, rep, False) for p in a.workers for rep in range(a.repeat)]
+        runs = [(p, rep, None) for p in a.workers for rep in range(a.repeat)]
         if a.serial_roots and not a.scale and not a.race:
-            runs.append((2, 0, True))
+            runs.append((2, 0, 'serial-roots'))
+        # And once in the runtime's schedule-stress mode (SPRIGTEST_STRESS=<seed>):
+        # thieves never back off and force every request at once, owners yield at random
+        # slow paths, so steals happen in every program, not only where children run long.
+        if a.stress and not a.scale and not a.race:
+            runs.append((4, 0, 'stress'))
         if a.race:  # the race detector's build: serial, one run; generated programs
-            runs = [(a.workers[-1], 0, False)]  # are race-free, so it must say nothing
+            runs = [(a.workers[-1], 0, None)]  # are race-free, so it must say nothing
         report = os.path.join(work, 'scale.csv')
         if a.scale:  # the profiler's build: serial, one run; its report must hold up
-            runs = [(a.workers[-1], 0, False)]
+            runs = [(a.workers[-1], 0, None)]
             env['SPRIG_SCALE_OUT'] = report
             env['SPRIG_SCALE_UNIT'] = 'instructions'
-        for p, rep, forced in runs:
+        for p, rep, mode in runs:
             env['SPRIG_NWORKERS'] = str(p)
             env.pop('SPRIGTEST_SERIAL_ROOTS', None)
-            if forced:
+            env.pop('SPRIGTEST_STRESS', None)
+            if mode == 'serial-roots':
                 env['SPRIGTEST_SERIAL_ROOTS'] = '1'
+            elif mode == 'stress':
+                env['SPRIGTEST_STRESS'] = str(seed + 1)
             t0 = time.time()
             prc, pout, perr = run([par], a.timeout, env=env)
             if (prc, pout) == expected:
@@ -291,7 +299,9 @@ class Runner:
                 cls = 'mismatch'
             detail = ('%sSPRIG_NWORKERS=%d run %d: %s after %.1f s\n'
                       '--- expected (serial elision, %s):\n%s\n--- observed (sprig++, %s):\n%s'
-                      '\n--- stderr:\n%s' % ('SPRIGTEST_SERIAL_ROOTS=1 ' if forced else '',
+                      '\n--- stderr:\n%s' % ({'serial-roots': 'SPRIGTEST_SERIAL_ROOTS=1 ',
+                                               'stress': 'SPRIGTEST_STRESS=%d ' % (seed + 1)
+                                               }.get(mode, ''),
                                               p, rep, cls, time.time() - t0, describe_rc(rc),
                                               sout.rstrip()[-3000:], describe_rc(prc),
                                               pout.rstrip()[-3000:], perr.rstrip()[-2000:]))
@@ -376,6 +386,8 @@ def main():
     ap.add_argument('--no-g', dest='g_every', action='store_false', help='never add -g')
     ap.add_argument('--workers', default='1,2,4,8', help='SPRIG_NWORKERS values (default 1,2,4,8)')
     ap.add_argument('--repeat', type=int, default=2, help='runs per worker count (default 2)')
+    ap.add_argument('--no-stress', dest='stress', action='store_false',
+                    help='skip the run in the schedule-stress mode (SPRIGTEST_STRESS)')
     ap.add_argument('--no-serial-roots', dest='serial_roots', action='store_false',
                     help='skip the run with the serial gate forced up (SPRIGTEST_SERIAL_ROOTS=1)')
     ap.add_argument('--keep', default=os.path.join(ROOT, 'build', 'fuzz-failures'),

@@ -15,7 +15,7 @@ void loop(int *r, int n) {
 // CHECK-LABEL: define internal {{.*}}void @_Z4loopPii.sprig.spawn.{{[0-9]+}}(
 // CHECK:         [[OLD:%[0-9]+]] = load i32, ptr [[IPTR:%[0-9]+]]
 // CHECK:         store i32 {{%[0-9]+}}, ptr [[IPTR]]
-// CHECK:         load atomic i32, ptr @__sprig_sleepers
+// CHECK:         call preserve_mostcc void @__sprig_push_slow()
 // CHECK-NOT:     load i32, ptr [[IPTR]]
 // CHECK:         {{call|invoke}} {{.*}}i32 @_Z1fi(i32 {{.*}}[[OLD]])
 // CHECK-NOT:     load i32, ptr [[IPTR]]

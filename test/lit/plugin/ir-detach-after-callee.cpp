@@ -30,12 +30,12 @@ int member(int x) {
 
 // PTR-LABEL: define internal {{.*}}void @_Z15through_pointeri.sprig.spawn.{{[0-9]+}}(
 // PTR:            {{call|invoke}} {{.*}}ptr @_Z4picki(
-// PTR:            load atomic i32, ptr @__sprig_sleepers
+// PTR:            call preserve_mostcc void @__sprig_push_slow()
 // PTR:            {{call|invoke}} {{.*}}i32 %{{[0-9]+}}(
 // PTR:          {{^}}}
 
 // MEM-LABEL: define internal {{.*}}void @_Z6memberi.sprig.spawn.{{[0-9]+}}(
 // MEM:            {{call|invoke}} {{.*}}ptr @_Z3obji(
-// MEM:            load atomic i32, ptr @__sprig_sleepers
+// MEM:            call preserve_mostcc void @__sprig_push_slow()
 // MEM:            {{call|invoke}} {{.*}}i32 @_ZN3Obj1mEi(
 // MEM:          {{^}}}

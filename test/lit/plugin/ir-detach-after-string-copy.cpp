@@ -18,7 +18,7 @@ int parent(const std::string &s) {
 
 // CHECK-LABEL: define internal {{.*}}void @_Z6parentRKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE.sprig.spawn.{{[0-9]+}}(
 // CHECK:         {{call|invoke}} void @_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEC1ERKS4_(
-// CHECK:         load atomic i32, ptr @__sprig_sleepers
+// CHECK:         call preserve_mostcc void @__sprig_push_slow()
 // CHECK:         {{call|invoke}} noundef i32 @_Z1gNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEEi(
 // CHECK:       {{^}}}
 

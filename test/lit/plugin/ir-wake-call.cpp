@@ -1,5 +1,6 @@
-// The runtime defines __sprig_wake_one `preserve_most`; the lowering calls it so (a
-// helper need not keep the spawned call's arguments, evaluated before it, in
+// The runtime defines the deque's slow paths, __sprig_push_slow and __sprig_pop_slow,
+// `preserve_most`; the lowering calls them so (a helper need not keep the spawned call's
+// arguments, evaluated before the push, or the parent frame, needed after the pop, in
 // callee-saved registers), and through the GOT (`nonlazybind`): a lazily bound PLT entry
 // would run glibc's resolver, which clobbers r10 (exec/wake-sleeping-workers.cpp runs
 // that case). Also without -fPIE.
@@ -17,8 +18,12 @@ long f(long a) {
   return x + y;
 }
 
-// IR-DAG: call preserve_mostcc void @__sprig_wake_one()
-// IR-DAG: declare preserve_mostcc void @__sprig_wake_one() {{.*}}#[[W:[0-9]+]]
+// IR-DAG: call preserve_mostcc void @__sprig_push_slow()
+// IR-DAG: call preserve_mostcc i32 @__sprig_pop_slow(i64
+// IR-DAG: declare preserve_mostcc void @__sprig_push_slow() {{.*}}#[[W:[0-9]+]]
+// IR-DAG: declare preserve_mostcc i32 @__sprig_pop_slow(i64{{.*}}) {{.*}}#[[W]]
 // IR: attributes #[[W]] = { {{.*}}nonlazybind
-// ASM: callq *__sprig_wake_one@GOTPCREL(%rip)
-// ASM-NOT: __sprig_wake_one@PLT
+// ASM-DAG: callq *__sprig_push_slow@GOTPCREL(%rip)
+// ASM-DAG: callq *__sprig_pop_slow@GOTPCREL(%rip)
+// ASM-NOT: __sprig_push_slow@PLT
+// ASM-NOT: __sprig_pop_slow@PLT

@@ -7,9 +7,9 @@
 # the other workers' local pools may keep (runtime/config.h, kLocalFiberPool = 8 each):
 # a fiber cached in one worker's pool is not one another worker can take.
 /^sprig stats \(/ { workers = substr($3, 2) + 0; header = 1 }
-/^ *worker +spawns +steals +steal_tries +susp_syncs +fibers *$/ { columns = 1 }
-/^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ *$/ { rows++ }
-/^ *total / { spawns = $2; steals = $3; fibers = $6; total = 1 }
+/^ *worker +spawns +steals +steal_tries +requests +forced +publishes +susp_syncs +fibers *$/ { columns = 1 }
+/^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ *$/ { rows++ }
+/^ *total / { spawns = $2; steals = $3; fibers = $9; total = 1 }
 /^peak stack bytes mapped: / { mapped = 1 }
 /^peak fibers in use: / { peak = $5 + 0 }
 END {
