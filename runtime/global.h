@@ -10,6 +10,9 @@
 
 namespace sprig {
 
+// SPRIG_BIND: where pool workers run (runtime/topology.cpp).
+enum class Bind : unsigned char { None, Close, Spread };
+
 // Settings read once from the environment at process start (runtime/env.cpp).
 struct Settings {
   int nworkers = 1;
@@ -22,6 +25,10 @@ struct Settings {
   // SPRIGTEST_SERIAL_ROOTS=1 (tests only): the serial gate stays up, so every root
   // computation entered through a gated spawning function runs its serial clone.
   bool force_serial_roots = false;
+  Bind bind = Bind::None;  // SPRIG_BIND
+  // SPRIGTEST_SYSFS_ROOT (tests only): where the topology is read instead of
+  // /sys/devices/system (a fake tree).
+  const char *sysfs_root = nullptr;
   // The work/span profiler (runtime/scale.cpp, docs/scale.md).
   // (No std::string here: Global stays constant-initialized, ready before the
   // constructors that parse the environment.)
