@@ -91,7 +91,8 @@ static bool read_file(const std::string &path, std::string *out) {
   return true;
 }
 
-// The CPUs sharing cpuN's highest-level cache (empty if unknown).
+// The CPUs sharing cpuN's highest-level cache (empty if unknown: no cache files, or the
+// highest level's list unreadable; a lower level is no stand-in for the LLC).
 static std::vector<int> llc_of(const std::string &root, int cpu) {
   std::vector<int> best;
   long best_level = -1;
@@ -101,12 +102,15 @@ static std::vector<int> llc_of(const std::string &root, int cpu) {
     if (!read_file(dir + std::to_string(k) + "/level", &level))
       break;
     long l = std::strtol(level.c_str(), nullptr, 10);
+    if (l <= best_level)
+      continue;  // (a level's second cache, L1i after L1d: the first one decides)
+    best_level = l;
     std::vector<int> set;
-    if (l > best_level && read_file(dir + std::to_string(k) + "/shared_cpu_list", &shared) &&
-        parse_cpu_list(shared, &set) && !set.empty()) {
-      best_level = l;
+    if (read_file(dir + std::to_string(k) + "/shared_cpu_list", &shared) &&
+        parse_cpu_list(shared, &set))
       best = std::move(set);
-    }
+    else
+      best.clear();
   }
   return best;
 }
