@@ -197,7 +197,8 @@ Topology read_topology(const char *sysfs_root, const std::vector<int> &cpus) {
   std::map<int, int> llc_id, node_id;
   for (std::size_t i : order) {
     t.cpu.push_back(cpus[i]);
-    t.llc.push_back(llc_id.emplace(llc_key[i], static_cast<int>(llc_id.size())).first->second);
+    t.llc.push_back(
+        llc_id.emplace(llc_key[i], static_cast<int>(llc_id.size())).first->second);
     t.node.push_back(
         node_id.emplace(node_key[i], static_cast<int>(node_id.size())).first->second);
   }
@@ -248,15 +249,16 @@ std::string bind_description(const Topology &t, Bind bind, int nworkers) {
 void init_locality(const Settings &s) {
   if (s.bind == Bind::None)
     return;
-  g_topology = new Topology(read_topology(s.sysfs_root ? s.sysfs_root : "/sys/devices/system",
-                                          affinity_cpu_list()));
+  const char *root = s.sysfs_root ? s.sysfs_root : "/sys/devices/system";
+  g_topology = new Topology(read_topology(root, affinity_cpu_list()));
 }
 
 void bind_worker_thread(Worker *w) {
   const Topology *t = g_topology;
   if (g.settings.bind == Bind::None || !t)
     return;
-  int p = bind_place(g.settings.bind, w->id, g.settings.nworkers, static_cast<int>(t->cpu.size()));
+  const int np = static_cast<int>(t->cpu.size());
+  int p = bind_place(g.settings.bind, w->id, g.settings.nworkers, np);
   if (p < 0 || t->cpu[p] >= CPU_SETSIZE)
     return;
   cpu_set_t set;
@@ -265,8 +267,8 @@ void bind_worker_thread(Worker *w) {
   // A failure (a cpuset changed since start, a seccomp filter) leaves the thread
   // unpinned: placement, never correctness.
   int r = pthread_setaffinity_np(pthread_self(), sizeof set, &set);
-  SPRIG_TRACE(kTraceSteal, "worker %d %s CPU %d", w->id, r == 0 ? "pinned to" : "could not pin to",
-              t->cpu[p]);
+  SPRIG_TRACE(kTraceSteal, "worker %d %s CPU %d", w->id,
+              r == 0 ? "pinned to" : "could not pin to", t->cpu[p]);
 }
 
 }  // namespace sprig

@@ -66,8 +66,8 @@ struct alignas(config::kCacheLine) VictimOrder {
 };
 // Worker `id`'s near victims (ids, increasing within each part): those whose place shares
 // its LLC group first, then those that share only its NUMA node.
-std::vector<int> near_victims(const Topology &t, Bind bind, int id, int nworkers, int *n_llc,
-                              int *n_node);
+std::vector<int> near_victims(const Topology &t, Bind bind, int id, int nworkers,
+                              int *n_llc, int *n_node);
 // One pick: kVictimLlcPicks in the LLC group, then kVictimNodePicks in the node, then
 // kVictimAnyPicks among every victim (0 .. nvictims-1 but `self`), round after round; an
 // empty tier passes to the next. Deterministic given *rng and o->pick. nvictims >= 2.

@@ -29,8 +29,8 @@ static inline uint64_t next_random(uint64_t *rng) {
   return *rng = x;
 }
 
-std::vector<int> near_victims(const Topology &t, Bind bind, int id, int nworkers, int *n_llc,
-                              int *n_node) {
+std::vector<int> near_victims(const Topology &t, Bind bind, int id, int nworkers,
+                              int *n_llc, int *n_node) {
   std::vector<int> llc, node;
   const int np = static_cast<int>(t.cpu.size());
   const int me = bind_place(bind, id, nworkers, np);
@@ -78,7 +78,8 @@ void init_victims(int nworkers) {
   VictimOrder *orders = new VictimOrder[nworkers];
   for (int id = 1; id < nworkers; ++id) {  // pool workers; slot 0 is a root
     VictimOrder &o = orders[id];
-    std::vector<int> near = near_victims(*t, g.settings.bind, id, nworkers, &o.n_llc, &o.n_node);
+    std::vector<int> near =
+        near_victims(*t, g.settings.bind, id, nworkers, &o.n_llc, &o.n_node);
     int *a = new int[near.empty() ? 1 : near.size()];
     for (std::size_t i = 0; i < near.size(); ++i)
       a[i] = near[i];

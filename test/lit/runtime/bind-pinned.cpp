@@ -55,8 +55,10 @@ static std::vector<std::pair<int, std::vector<int>>> thread_cpus() {
     FILE *f = std::fopen(path.c_str(), "r");
     char line[4096];
     while (f && std::fgets(line, sizeof line, f))
-      if (!std::strncmp(line, "Cpus_allowed_list:", 18))
-        out.emplace_back(std::atoi(e->d_name), cpu_list(line + 18 + std::strspn(line + 18, " \t")));
+      if (!std::strncmp(line, "Cpus_allowed_list:", 18)) {
+        const char *list = line + 18 + std::strspn(line + 18, " \t");
+        out.emplace_back(std::atoi(e->d_name), cpu_list(list));
+      }
     if (f)
       std::fclose(f);
   }
