@@ -104,6 +104,17 @@ inline constexpr long kForceStealSpacingNs = 20'000;  // 20 us
 // SPRIGTEST_STRESS (tests only): an owner in a slow path of its deque (runtime/deque.cpp)
 // or suspending at a sync gives up its CPU with probability 1/kStressYieldOneIn.
 inline constexpr unsigned kStressYieldOneIn = 4;
+// Close-first victim choice (runtime/victims.cpp; only under SPRIG_BIND=close or spread,
+// where each worker's CPU is known): a thief makes kVictimLlcPicks picks among the workers
+// that share its last-level cache, then kVictimNodePicks among those of its NUMA node,
+// then kVictimAnyPicks among all victims (root slots included), and starts over; a won
+// steal starts it over too. Close first because a stolen frame's data is likely still in
+// the cache the thief shares with its victim, and in memory local to its node. The
+// uniform picks keep far work and root slots within a few picks of every thief. The
+// counts are a first guess, not yet tuned on a machine with several LLCs or nodes.
+inline constexpr unsigned kVictimLlcPicks = 4;
+inline constexpr unsigned kVictimNodePicks = 2;
+inline constexpr unsigned kVictimAnyPicks = 2;
 
 // [env SPRIG_SCALE_BURDEN] The work/span profiler (docs/scale.md) charges each spawn's
 // continuation the cost of a steal, in instructions of the profiler's clock. Measured

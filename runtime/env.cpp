@@ -13,6 +13,8 @@
 //   SPRIG_SCALE_UNIT   seconds|instructions   the report's unit of time (seconds)
 //   SPRIG_SCALE_BURDEN 0..10^9           a steal's cost in instructions, charged to
 //                                        each spawn's continuation (docs/scale.md)
+//   SPRIG_BIND         none|close|spread pin pool workers to CPUs, as OMP_PROC_BIND
+//                                        (runtime/topology.cpp; default none)
 // Booleans as OpenMP users type them: 1/0, true/false, yes/no, on/off (any case).
 // Leading and trailing white space is ignored.
 //
@@ -22,6 +24,7 @@
 // goes on. An unknown SPRIG_* variable (a typo: SPRIG_NWORKER) gets a warning too.
 //===----------------------------------------------------------------------===//
 #include "global.h"
+#include "topology.h"
 #include "trace.h"
 #include <cctype>
 #include <cerrno>
@@ -40,7 +43,7 @@ namespace sprig {
 static const char *const kKnownVariables[] = {
     "SPRIG_NWORKERS", "SPRIG_STACKSIZE", "SPRIG_DEQUE_DEPTH",
     "SPRIG_STATS",    "SPRIG_TRACE",     "SPRIG_DISPLAY_ENV",
-    "SPRIG_SCALE_OUT", "SPRIG_SCALE_UNIT", "SPRIG_SCALE_BURDEN",
+    "SPRIG_SCALE_OUT", "SPRIG_SCALE_UNIT", "SPRIG_SCALE_BURDEN", "SPRIG_BIND",
 };
 
 static void warn_bad(const char *var, const char *val, const char *allowed,
@@ -153,8 +156,8 @@ static void warn_unknown_variables() {
       std::fprintf(stderr,
                    "sprig: warning: unknown environment variable %.*s (ignored); Sprig "
                    "reads SPRIG_NWORKERS, SPRIG_STACKSIZE, SPRIG_DEQUE_DEPTH, SPRIG_STATS, "
-                   "SPRIG_TRACE, SPRIG_DISPLAY_ENV, SPRIG_SCALE_OUT, SPRIG_SCALE_UNIT and "
-                   "SPRIG_SCALE_BURDEN\n",
+                   "SPRIG_TRACE, SPRIG_DISPLAY_ENV, SPRIG_SCALE_OUT, SPRIG_SCALE_UNIT, "
+                   "SPRIG_SCALE_BURDEN and SPRIG_BIND\n",
                    static_cast<int>(len), *e);
   }
 }
@@ -169,6 +172,21 @@ static std::string trace_names(unsigned mask) {
   return out;
 }
 
+static const char *bind_name(Bind b) {
+  return b == Bind::Close ? "close" : b == Bind::Spread ? "spread" : "none";
+}
+
+// SPRIG_BIND's line: the policy, and under close or spread each worker's CPU
+// ("worker:CPU", * for worker 0, an application thread, which is not pinned).
+static std::string bind_line(const Settings &s) {
+  std::string line = std::string("'") + bind_name(s.bind) + "'";
+  const Topology *t = process_topology();
+  if (s.bind == Bind::None || !t)
+    return line + " (workers not pinned)";
+  return line + " (worker:CPU " + bind_description(*t, s.bind, s.nworkers) +
+         "; *: the application thread, not pinned)";
+}
+
 void display_settings(const Settings &s) {
   std::fprintf(stderr,
                "SPRIG DISPLAY ENVIRONMENT BEGIN\n"
@@ -181,13 +199,14 @@ void display_settings(const Settings &s) {
                "  SPRIG_SCALE_OUT = '%s'\n"
                "  SPRIG_SCALE_UNIT = '%s'\n"
                "  SPRIG_SCALE_BURDEN = '%llu'\n"
+               "  SPRIG_BIND = %s\n"
                "SPRIG DISPLAY ENVIRONMENT END\n",
                SPRIG_ABI_VERSION, s.nworkers,
                std::getenv("SPRIG_NWORKERS") ? "" : " (CPUs available)", s.stack_bytes,
                s.deque_depth, s.stats ? "true" : "false", trace_names(s.trace).c_str(),
                s.scale_out ? s.scale_out : "(stderr)",
                s.scale_insns ? "instructions" : "seconds",
-               static_cast<unsigned long long>(s.scale_burden));
+               static_cast<unsigned long long>(s.scale_burden), bind_line(s).c_str());
 }
 
 void parse_environment(Settings &s) {
@@ -251,7 +270,7 @@ void parse_environment(Settings &s) {
       warn_bad("SPRIG_TRACE", e, "a comma-separated list of steal, sync, fiber, root, all",
                "no tracing (the default)");
   }
-  // Test harness only (not a SPRIG_ variable: not for users, not in the warning list).
+  // Test harness only (not SPRIG_ variables: not for users, not in the warning list).
   if (const char *e = std::getenv("SPRIGTEST_SERIAL_ROOTS")) {
     bool b = false;
     if (!parse_bool(trimmed(e), &b))
@@ -263,6 +282,24 @@ void parse_environment(Settings &s) {
       s.stress_seed = v;
     else
       warn_bad("SPRIGTEST_STRESS", e, "a positive integer (the seed)", "off (the default)");
+  }
+  if (const char *e = std::getenv("SPRIGTEST_SYSFS_ROOT")) {
+    std::string path = trimmed(e);
+    if (!path.empty())
+      s.sysfs_root = strdup(path.c_str());  // kept for the process's life
+  }
+  if (const char *e = std::getenv("SPRIG_BIND")) {
+    std::string l;
+    for (char c : trimmed(e))
+      l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (l == "none")
+      s.bind = Bind::None;
+    else if (l == "close")
+      s.bind = Bind::Close;
+    else if (l == "spread")
+      s.bind = Bind::Spread;
+    else
+      warn_bad("SPRIG_BIND", e, "none, close or spread", "none (the default)");
   }
   if (const char *e = std::getenv("SPRIG_SCALE_OUT")) {
     std::string path = trimmed(e);

@@ -10,6 +10,9 @@
 
 namespace sprig {
 
+// SPRIG_BIND: where pool workers run (runtime/topology.cpp).
+enum class Bind : unsigned char { None, Close, Spread };
+
 // Settings read once from the environment at process start (runtime/env.cpp).
 struct Settings {
   int nworkers = 1;
@@ -29,6 +32,10 @@ struct Settings {
   std::uint64_t stress_seed = 0;
   // config::kLoneEntryNs; a setting so that tests can pin the owner's decision.
   long lone_entry_ns = config::kLoneEntryNs;
+  Bind bind = Bind::None;  // SPRIG_BIND
+  // SPRIGTEST_SYSFS_ROOT (tests only): where the topology is read instead of
+  // /sys/devices/system (a fake tree).
+  const char *sysfs_root = nullptr;
   // The work/span profiler (runtime/scale.cpp, docs/scale.md).
   // (No std::string here: Global stays constant-initialized, ready before the
   // constructors that parse the environment.)

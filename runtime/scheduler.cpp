@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 #include "sprig/sprig.h"
 #include "stack_switch.h"
+#include "topology.h"
 #include <climits>
 #include <ctime>
 #include <linux/futex.h>
@@ -68,6 +69,7 @@ __attribute__((constructor)) static void process_init() {
   long page = sysconf(_SC_PAGESIZE);
   g.page_bytes = page > 0 ? static_cast<std::size_t>(page) : 4096;
   parse_environment(g.settings);
+  init_locality(g.settings);  // the topology, when SPRIG_BIND pins workers
   if (g.settings.display_env)
     display_settings(g.settings);
   g_trace = g.settings.trace;
@@ -102,12 +104,6 @@ SPRIG_SWITCH_PATH void run_pending(Worker *w) {
     resume_at_sync(w, p.resume);
 }
 
-static inline uint64_t next_random(Worker *w) {
-  uint64_t x = w->rng;
-  x ^= x << 13;
-  x ^= x >> 7;
-  x ^= x << 17;
-  return w->rng = x;
 }
 
 // Every switch to the scheduler lands at the setjmp below, on the scheduler's stack.
@@ -134,9 +130,7 @@ void sched_loop(Worker *w) {
     }
     const int n = victim_count();
     if (n > 1) {
-      int v = static_cast<int>(next_random(w) % static_cast<uint64_t>(n - 1));
-      if (v >= w->id)
-        ++v;
+      int v = choose_victim(w, n);  // close victims first when bound (victims.cpp)
       Worker *victim = &g.workers[v];
       w->stats.steal_attempts.inc();
       // A root waiting for its own computation takes only that computation's work.
@@ -165,6 +159,7 @@ void sched_loop(Worker *w) {
         w->comp.store(victim->comp.load(std::memory_order_relaxed),
                       std::memory_order_relaxed);
         w->fp.store(victim->fp.load(std::memory_order_relaxed), std::memory_order_relaxed);
+        victim_stolen(w);
         resume_stolen(w, stolen);
       }
       if (r == SPRIG_STEAL_LOST) {
@@ -198,6 +193,7 @@ static void *worker_thread(void *arg) {
   set_self(w);
   install_overflow_handler_for_thread();
   san_worker_thread(w);  // the loop's stack is this thread's own
+  bind_worker_thread(w);  // SPRIG_BIND (topology.cpp)
   spread_after_wake();   // not on the CPU of the thread that started the pool
   sched_loop(w);
 }
@@ -275,6 +271,7 @@ void start_workers() {
   }
   g.slots = slots;
   g.nvictims.store(n, std::memory_order_relaxed);
+  init_victims(n);  // before the threads that read it exist
   // Root slots are bound by application threads that enter spawning functions; the
   // pool workers get threads now, on the first spawn (lazy start).
   note_waker_cpu();  // new workers start elsewhere (spread.cpp)

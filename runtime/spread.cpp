@@ -14,8 +14,9 @@
 // running thread at once when its CPU leaves the mask), then puts the mask back as it
 // was, so the balancer is free again from there on. Two system calls, only after a
 // wake-up that landed on the waker's CPU. Not with more workers than CPUs, where workers
-// share CPUs anyway. Failures (a seccomp filter, a cpuset that changed meanwhile) leave
-// the thread where it is: this is placement, never correctness.
+// share CPUs anyway, nor under SPRIG_BIND, where each pool worker has its CPU for good
+// (topology.cpp). Failures (a seccomp filter, a cpuset that changed meanwhile) leave the
+// thread where it is: this is placement, never correctness.
 //
 // Memory ordering: `waker_cpu` is a relaxed hint; a stale value costs one useless move
 // or one missed one.
@@ -38,7 +39,8 @@ int note_waker_cpu() {
 
 void spread_after_wake() {
   int waker = waker_cpu.load(std::memory_order_relaxed);
-  if (waker < 0 || g.settings.nworkers > g.settings.cpus)
+  // Pinned workers (SPRIG_BIND) stay where they were put: moving them would fight it.
+  if (waker < 0 || g.settings.nworkers > g.settings.cpus || g.settings.bind != Bind::None)
     return;
   int me = sched_getcpu();
   if (me != waker)
