@@ -548,6 +548,9 @@ def main():
     iters, steals, susp = steal_counts(os.path.join(a.micro, "steal.err"))
     w("## Microbenchmarks")
     w("")
+    if mach.get("micro") == "skipped":
+        w("Not run this time (BENCH_SKIP_MICRO=1): the table below is empty.")
+        w("")
     w(f"Google Benchmark (`bench/micro/`), median and minimum of {mach['reps']} "
       f"repetitions. Spawn "
       f"costs with SPRIG_NWORKERS=1 (nothing is ever stolen: the fast path alone); the "

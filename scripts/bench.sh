@@ -51,7 +51,8 @@ build_suite() {
   command -v "$cxx" >/dev/null || die "$cxx not found (run 'make deps')"
   local benches=${BENCH_ONLY:-$ALL_BENCHES} b
   for b in $benches; do [ -d "$ROOT/bench/$b" ] || die "unknown benchmark '$b'"; done
-  if [ -e "$dir" ] && [ ! -f "$dir/build.txt" ] && [ -n "$(ls -A "$dir" 2>/dev/null)" ]; then
+  if [ -e "$dir" ] && [ ! -f "$dir/build.txt" ] && [ ! -f "$dir/build-logs/jobs" ] &&
+     [ -n "$(ls -A "$dir" 2>/dev/null)" ]; then
     die "$dir exists and is not a benchmark folder: not overwriting it"
   fi
   rm -rf "$dir"
@@ -98,7 +99,8 @@ build_suite() {
   # own directory, which ldd does not see: they are copied next to it, with their needs.
   local extra=() f
   local tbbdir
-  tbbdir=$(ldd "$bin"/*_tbb 2>/dev/null | awk '/libtbb\.so/ { print $3; exit }' | xargs -r dirname)
+  tbbdir=$(ldd "$bin"/*_tbb 2>/dev/null | awk '/libtbb\.so/ && !d { d = $3 } END { print d }')
+  [ -n "$tbbdir" ] && tbbdir=$(dirname "$tbbdir")
   if [ -n "$tbbdir" ]; then
     for f in "$tbbdir"/libtbbmalloc.so.2 "$tbbdir"/libtbbbind*.so.3; do
       [ -e "$f" ] && extra+=("$f")
