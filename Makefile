@@ -29,6 +29,9 @@ test: build
 demo: build
 	@scripts/demo.sh $(BUILD)
 
+# The benchmark suite (bench/README.md): build, run, report. Its knobs pass through, e.g.
+# make bench BENCH_PS="1 2 4 8 16" BENCH_REPS=3
+export BENCH_PS BENCH_P BENCH_REPS BENCH_ONLY
 bench: build
 	@scripts/bench.sh $(BUILD)
 

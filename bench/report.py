@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""bench/report.py - turn one run of scripts/bench.sh into docs/bench/results.md and the
-gnuplot script that draws docs/bench/speedup.png. Called by bench.sh; reads only what
-bench.sh measured (runs.tsv, the microbenchmarks' JSON, machine.txt), never edits by hand.
+"""bench/report.py - turn one run of the benchmark suite into docs/bench/results.md and
+the gnuplot scripts of its plots: speedup.png (overhead on one core and speedup at the
+largest P) and scaling-<benchmark>.png (speedup against P, one line per competitor, and
+the ideal speedup P). Called by `scripts/bench.sh --report OUT` (and `make bench`); reads
+only what bench/run.sh measured into OUT (runs.tsv, logs/, the microbenchmarks' JSON in
+micro/, the wake-up samples in wakeup/, machine.txt), never edits by hand. The gnuplot
+scripts go to OUT/plots/; bench.sh runs them.
 """
 import argparse
 import csv
@@ -163,18 +167,165 @@ def steal_counts(err_path):
     return iters, steals, susp
 
 
+def fmt_cell(sp, tp, n, reps):
+    more = "" if n >= reps else f" [{n} runs]"
+    return f"{fmt_r(sp)} ({fmt_s(tp)} s){more}"
+
+
+def scaling_section(w, benches, PS, P, caps, scaling_rows, mach):
+    """Per benchmark: rows = competitors, columns = P, cells = TS/TP (TP), and its plot."""
+    reps = int(mach["reps"])
+    w("## Scaling")
+    w("")
+    cap = (f" The machine's parallel capacity at P = {P} (above): "
+           f"{statistics.median(caps):.2f}." if caps else "")
+    w(f"Speedup over the serial program, T_S / T_P, and T_P in seconds, at every P of the "
+      f"run (BENCH_PS = {' '.join(map(str, PS))}); medians of {reps} runs (a cell with "
+      f"fewer says so: BENCH_CELL_SECONDS). Each plot draws T_S / T_P against P, one line "
+      f"per competitor, with the ideal speedup P dashed.{cap}")
+    w("")
+    head = " | ".join(f"P={p}" for p in PS)
+    for b in benches:
+        rows = scaling_rows(b)
+        w(f"### {b}")
+        w("")
+        w(f"| competitor | {head} |")
+        w("|---|" + "--:|" * len(PS))
+        for c in COMPETITORS:
+            cells = [fmt_cell(*rows[c][p], reps) if p in rows[c] else "-" for p in PS]
+            w(f"| {label(b, c)} | {' | '.join(cells)} |")
+        w("")
+        w(f"![{b}: speedup against P](scaling-{b}.png)")
+        w("")
+
+
+def write_scaling_plot(b, rows, PS, mach, plots, docs):
+    """plots/scaling-<b>.{dat,gp}; the .gp draws docs/scaling-<b>.png."""
+    dat = os.path.join(plots, f"scaling-{b}.dat")
+    caps = [float(x) for x in mach.get("capacity", "").split()]
+    P = max(PS)
+    with open(dat, "w") as f:
+        for c in COMPETITORS:
+            f.write(f"# {c}: P speedup\n")
+            pts = sorted(rows[c].items())
+            for p, (sp, _tp, _n) in pts:
+                f.write(f"{p} {sp}\n")
+            if not pts:
+                f.write("1 NaN\n")
+            f.write("\n\n")
+        f.write(f"# capacity at P = {P}\n{P} {statistics.median(caps) if caps else 'NaN'}\n")
+    sps = [sp for c in COMPETITORS for (sp, _t, _n) in rows[c].values()]
+    ymax = max(sps + [P]) * 1.12
+    xtics = ", ".join(f'"{p}" {p}' for p in PS)
+    lines = [f"'{dat}' index {i} using 1:2 with linespoints lw 2 pt 7 ps 1.1 "
+             f"lc rgb '{COLOR[c]}' title '{gp_text(label(b, c))}'"
+             for i, c in enumerate(COMPETITORS)]
+    if caps:
+        lines.append(f"'{dat}' index {len(COMPETITORS)} using 1:2 with points pt 6 ps 2 "
+                     f"lc rgb '#cc0000' title 'measured capacity at P = {P}'")
+    png = os.path.join(docs, f"scaling-{b}.png")
+    gp = f"""set terminal pngcairo size 720,480 enhanced font 'DejaVu Sans,10'
+set output '{png}'
+set title "{gp_text(b)}: speedup over the serial program, T_S / T_P\\n{gp_text(mach['cpu'])}, {mach['cores']} cores, medians of {mach['reps']} runs" font ',11'
+set xlabel 'P (workers / threads)'
+set ylabel 'T_S / T_P'
+set xrange [0:{P * 1.05:.3f}]
+set xtics ({xtics})
+set yrange [0:{ymax:.3f}]
+set grid xtics ytics lc rgb '#dddddd'
+set key top left
+set samples 2
+plot x with lines dt 2 lw 1.5 lc rgb '#444444' title 'ideal: P', \\
+     {', '.join(lines)}
+"""
+    with open(os.path.join(plots, f"scaling-{b}.gp"), "w") as f:
+        f.write(gp)
+
+
+def read_wakeup(folder):
+    """P -> (samples in us, timeouts, sleep ms) from wakeup/wakeup.P<p>.out."""
+    out = {}
+    if not os.path.isdir(folder):
+        return out
+    for name in os.listdir(folder):
+        m = re.fullmatch(r"wakeup\.P(\d+)\.out", name)
+        if not m:
+            continue
+        us, timeouts, sleep = [], 0, None
+        with open(os.path.join(folder, name)) as f:
+            for line in f:
+                k, _, v = line.strip().partition(" ")
+                if k == "SAMPLE_US":
+                    us.append(float(v))
+                elif k == "TIMEOUTS":
+                    timeouts = int(v)
+                elif k == "SLEEP_MS":
+                    sleep = int(v)
+        out[int(m.group(1))] = (us, timeouts, sleep)
+    return out
+
+
+def nearest_rank(xs, q):
+    xs = sorted(xs)
+    return xs[max(0, math.ceil(q * len(xs)) - 1)]
+
+
+WAKEUP_TARGET_US = 50  # the wake-up latency issue's target
+
+
+def wakeup_section(w, folder):
+    wk = read_wakeup(folder)
+    if not wk:
+        return
+    sleeps = sorted({s for (_u, _t, s) in wk.values() if s is not None})
+    w("## Wake-up latency")
+    w("")
+    w("`bench/wakeup/sprig.cpp`: the time from a push by a busy worker, while every other "
+      "worker is asleep, until a woken worker starts running the stolen continuation. "
+      f"Before each sample the spawning worker sleeps {'/'.join(map(str, sleeps))} ms "
+      "(the others pass their spin and yield phases and sleep on the futex); then it "
+      "reads t0, spawns a child that spins until released, and the continuation, which "
+      "only a thief can run, reads t1 and releases it. Sprig only; steady_clock; "
+      f"percentiles by nearest rank. The target is below {WAKEUP_TARGET_US} us.")
+    w("")
+    w("| P | samples | median (us) | 90th percentile (us) | min (us) | max (us) | "
+      "no thief within 1 s |")
+    w("|--:|--:|--:|--:|--:|--:|--:|")
+    for p in sorted(wk):
+        us, to, _s = wk[p]
+        if us:
+            w(f"| {p} | {len(us)} | {nearest_rank(us, 0.5):.1f} | "
+              f"{nearest_rank(us, 0.9):.1f} | {min(us):.1f} | {max(us):.1f} | {to} |")
+        else:
+            w(f"| {p} | 0 | - | - | - | - | {to} |")
+    w("")
+    for p in sorted(wk):
+        us = wk[p][0]
+        if not us:
+            continue
+        med = nearest_rank(us, 0.5)
+        within = sum(1 for x in us if x < WAKEUP_TARGET_US)
+        w(f"- P = {p}: median {med:.1f} us, "
+          + (f"{med / WAKEUP_TARGET_US:.1f} times the target" if med >= WAKEUP_TARGET_US
+             else f"{WAKEUP_TARGET_US - med:.1f} us under the target")
+          + f"; {within} of {len(us)} samples under {WAKEUP_TARGET_US} us.")
+    w("")
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", required=True)
-    ap.add_argument("--micro", required=True)
-    ap.add_argument("--machine", required=True)
-    ap.add_argument("--docs", required=True)
-    ap.add_argument("--work", required=True)
+    ap.add_argument("--raw", required=True, help="bench/run.sh's output folder")
+    ap.add_argument("--docs", required=True, help="where results.md and the PNGs go")
     a = ap.parse_args()
+    a.micro = os.path.join(a.raw, "micro")
+    a.work = a.raw
+    plots = os.path.join(a.raw, "plots")
+    os.makedirs(plots, exist_ok=True)
 
-    mach = read_machine(a.machine)
-    cells = read_runs(a.runs)
+    mach = read_machine(os.path.join(a.raw, "machine.txt"))
+    cells = read_runs(os.path.join(a.raw, "runs.tsv"))
     P = int(mach["pmax"])
+    PS = [int(x) for x in mach.get("ps", f"1 {P}").split()]
     benches = mach["benches"].split()
 
     def mean_ci(ts):
@@ -194,6 +345,18 @@ def main():
         x = cells.get((b, c, p))
         return (median(x["t"]), max(x["rss"]), len(x["t"]), min(x["t"]), max(x["t"])) \
             if x else (None, None, 0, None, None)
+
+    def scaling_rows(b):
+        """competitor -> {P: (TS/TP, TP, runs)} over the Ps of the run."""
+        ts = cell(b, "serial", 1)[0]
+        out = {}
+        for c in COMPETITORS:
+            out[c] = {}
+            for p in PS:
+                tp, _, n, _, _ = cell(b, c, p)
+                if tp:
+                    out[c][p] = (ts / tp, tp, n)
+        return out
 
     rows = []  # (bench, competitor, TS, T1, TP, T1/TS, TS/TP, rss1, rssP, runs)
     plot = []  # (bench, competitor, T1/TS, TS/TP)
@@ -219,14 +382,22 @@ def main():
     w("# Sprig benchmark results")
     w("")
     w("Generated by `scripts/bench.sh` (`make bench`) from one run; do not edit by hand.")
-    if set(benches) != set(mach["all_benches"].split()):
+    if set(benches) != set(mach.get("all_benches", mach["benches"]).split()):
         w(f"**Partial run** (BENCH_ONLY): {' '.join(benches)}.")
     w("")
     w("## Machine")
     w("")
-    w(f"- CPU: {mach['cpu']}, {mach['cores']} cores (P = {P} below)")
-    w(f"- Kernel: {mach['kernel']}")
+    if mach.get("sizes"):
+        w(f"- **Not the suite's inputs** (BENCH_SIZE_*): {mach['sizes']}; a check of the "
+          f"harness, not results")
+    w(f"- CPU: {mach['cpu']}, {mach['cores']} cores; runs at P = "
+      f"{', '.join(map(str, PS))} (\"Scaling\"; the tables before it: P = 1 and P = {P})")
+    w(f"- Kernel: {mach['kernel']}" + (f"; {mach['os']}" if mach.get("os") else ""))
     w(f"- Compiler: {mach['cxx']}; {mach['sprig']}")
+    if mach.get("build_host") and mach.get("host") and mach["build_host"] != mach["host"]:
+        w(f"- Built on {mach['build_host']} ({mach.get('build_os', '?')}, "
+          f"{mach.get('build_date', '?')}) with `scripts/bench.sh --build-only`, run on "
+          f"{mach['host']} with the folder's own copies of the shared libraries")
     w(f"- Libraries: {mach['tbb']}, {mach['omp']}, {mach['gbench']}")
     w(f"- Sprig commit: {mach['commit']}")
     w(f"- Date: {mach['date']}; the suite took {int(mach['elapsed']) // 60} min "
@@ -358,7 +529,7 @@ def main():
     w("|---|---|--:|--:|--:|--:|--:|--:|")
     for b in benches:
         for c in ["serial", "calls"] + COMPETITORS:
-            for p in sorted({1, P, PO} - {0}):
+            for p in sorted(set(PS) | {PO} - {0}):
                 med, _, n, lo, hi = cell(b, c, p)
                 if n:
                     mean, half = mean_ci(cells[(b, c, p)]["t"])
@@ -366,6 +537,8 @@ def main():
                     w(f"| {b} | {c} | {p} | {fmt_s(lo)} | {fmt_s(med)} | {fmt_s(hi)} | "
                       f"{ci} | {n} |")
     w("")
+
+    scaling_section(w, benches, PS, P, caps, scaling_rows, mach)
 
     # ---- micro ----
     sp = micro_stats(os.path.join(a.micro, "spawn.json"))
@@ -375,6 +548,9 @@ def main():
     iters, steals, susp = steal_counts(os.path.join(a.micro, "steal.err"))
     w("## Microbenchmarks")
     w("")
+    if mach.get("micro") == "skipped":
+        w("Not run this time (BENCH_SKIP_MICRO=1): the table below is empty.")
+        w("")
     w(f"Google Benchmark (`bench/micro/`), median and minimum of {mach['reps']} "
       f"repetitions. Spawn "
       f"costs with SPRIG_NWORKERS=1 (nothing is ever stolen: the fast path alone); the "
@@ -433,6 +609,7 @@ def main():
           f"the process (the difference: Google Benchmark's warm-up call, the workers' "
           f"start).")
     w("")
+    wakeup_section(w, os.path.join(a.raw, "wakeup"))
     w("## Notes")
     w("")
     w("- All competitors run the same algorithm with the same cutoffs and the same "
@@ -446,10 +623,10 @@ def main():
       "optimum (dynamic programming, before the timer), so every competitor and schedule "
       "searches the same tree; otherwise the tree searched depends on the order branches "
       "run in (a factor of 100 and more here) and the numbers would compare luck.")
-    w("- Speedups are bounded by the parallel capacity measured above, not by P: on "
-      "this VM two threads of pure computation do well under twice the work of one, and "
-      "any other process on the machine shows up as noise in T_P (see the load average "
-      "and the spread table).")
+    w(f"- Speedups are bounded by the parallel capacity measured above"
+      + (f" ({statistics.median(caps):.2f} at P = {P})" if caps else "")
+      + ", not by P, and any other process on the machine shows up as noise in T_P (see "
+      "the load average and the spread table).")
     w("")
     w("![overhead and speedup](speedup.png)")
     w("")
@@ -458,7 +635,7 @@ def main():
         f.write("\n".join(md))
 
     # ---- plot data and gnuplot script ----
-    dat = os.path.join(a.work, "speedup.dat")
+    dat = os.path.join(plots, "speedup.dat")
     width = 0.26
     with open(dat, "w") as f:
         f.write("# x bench competitor_index overhead speedup xlo xhi\n")
@@ -511,8 +688,10 @@ set arrow 3 from -0.6,1 to {n - 0.4},1 nohead lc rgb '#999999'
      '' using 1:($5+{ymax_sp / 40:.3f}):(sprintf('%.2f', $5)) with labels font ',7.5' notitle
 unset multiplot
 """
-    with open(os.path.join(a.work, "speedup.gp"), "w") as f:
+    with open(os.path.join(plots, "speedup.gp"), "w") as f:
         f.write(gp)
+    for b in benches:
+        write_scaling_plot(b, scaling_rows(b), PS, mach, plots, a.docs)
 
 
 if __name__ == "__main__":

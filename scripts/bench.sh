@@ -1,249 +1,199 @@
 #!/usr/bin/env bash
-# scripts/bench.sh BUILD - Sprig's benchmark suite (GitHub issue 6); `make bench` runs it.
+# scripts/bench.sh - Sprig's benchmark suite (GitHub issue 6); `make bench` runs it.
 #
-# Builds every program of bench/ into BUILD/bench/ (serial, OpenMP and TBB competitors
-# with clang++-22 -O2, the Sprig ones with BUILD/bin/sprig++ -O2), runs the suite side by
-# side, serial once and each parallel competitor at P=1 and P=all cores (and the profiler's
-# `sprig++ --scale` build of each Sprig program once per repetition), BENCH_REPS times
-# (interleaved: repetition r of every program runs before repetition r+1 of any, so slow
-# drifts of the machine hit every competitor alike), checks every answer, and writes
-# docs/bench/results.md (medians, peak RSS, the machine) and docs/bench/speedup.png.
+#   scripts/bench.sh BUILD                     build, run and report in one go (make bench):
+#                                              --build-only BUILD/bench/pkg, --run-only
+#                                              into BUILD/bench/out, --report of that
+#   scripts/bench.sh --build-only DIR [BUILD]  build every program of bench/ into DIR and
+#                                              make DIR self-contained: DIR/bin, the shared
+#                                              libraries they need in DIR/lib (Sprig's,
+#                                              oneTBB's, libomp, Google Benchmark), the
+#                                              runner DIR/run.sh and DIR/build.txt. BUILD
+#                                              (default build) holds sprig++.
+#   scripts/bench.sh --run-only DIR OUT        run it: `bash DIR/run.sh OUT` (the same, on a
+#                                              machine with no compiler and no checkout)
+#   scripts/bench.sh --report OUT              results.md and the plots from OUT's raw
+#                                              results (needs python3 and gnuplot)
+#
+# Programs: serial, OpenMP and TBB competitors with clang++-22 -O2, the Sprig ones with
+# BUILD/bin/sprig++ -O2 (and the profiler's `sprig++ --scale` build of each). The runner
+# (bench/run.sh, where its knobs are listed) runs the serial program once and every
+# parallel competitor at every P of BENCH_PS, BENCH_REPS times interleaved, checks every
+# answer, and writes raw results only (runs.tsv, the microbenchmarks' JSON, the wake-up
+# samples, machine.txt). The report step (bench/report.py, gnuplot) writes results.md,
+# speedup.png and one scaling-<benchmark>.png per benchmark into BENCH_DOCS.
 #
 # Any wrong answer, crash, hang (BENCH_TIMEOUT) or build error stops the suite with a
 # message and exit status 1; no table is written from a failed run.
 #
-# Environment (all optional):
-#   BENCH_REPS=5            repetitions of each (program, P)
-#   BENCH_P=<nproc>         the parallel P
-#   BENCH_POVER=<4 x P>     Sprig only, also at this many workers (oversubscribed: more
-#                           workers than cores; 0 = skip)
+# Environment (all optional; the runner's are in bench/run.sh):
+#   BENCH_PS="1 2 4 8 16"   the Ps of every parallel competitor (default "1 BENCH_P")
+#   BENCH_P=<nproc>         the largest P when BENCH_PS is not given
+#   BENCH_REPS=5            repetitions of each (program, P); medians are reported
 #   BENCH_ONLY="fib uts"    a subset of the benchmarks (the report says so)
-#   BENCH_TIMEOUT=300       seconds before one run counts as hung
-#   BENCH_CELL_SECONDS=100  a (program, P) whose runs took this long in all gets no more
-#                           repetitions (a safety net for slow machines; results.md shows
-#                           the number of runs of each cell)
-#   BENCH_DOCS=docs/bench   where results.md and speedup.png go
+#   BENCH_DOCS=docs/bench   where results.md and the PNGs go
+#   BENCH_ALLOW_DIRTY=1     publish into docs/bench from a build with uncommitted changes
 set -euo pipefail
 
 die() { echo "bench.sh: $*" >&2; exit 1; }
-
-[ $# -ge 1 ] || die "usage: scripts/bench.sh BUILD_DIR   (e.g. scripts/bench.sh build)"
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=$(cd "$1" 2>/dev/null && pwd) || die "no build directory '$1' (run 'make build')"
-SPRIGXX="$BUILD/bin/sprig++"
-[ -x "$SPRIGXX" ] || die "$SPRIGXX missing (run 'make build')"
-CXX=${BENCH_CXX:-clang++-22}
-command -v "$CXX" >/dev/null || die "$CXX not found (run 'make deps')"
-
-REPS=${BENCH_REPS:-5}
-PMAX=${BENCH_P:-$(nproc)}
-POVER=${BENCH_POVER:-$((4 * PMAX))}
-TIMEOUT=${BENCH_TIMEOUT:-300}
-CELL_SECONDS=${BENCH_CELL_SECONDS:-100}
-DOCS=${BENCH_DOCS:-$ROOT/docs/bench}
 ALL_BENCHES="fib nqueens cilksort matmul uts knapsack spawnloop tinyloop ploop pimbalance heat daxpy sumreduce"
-BENCHES=${BENCH_ONLY:-$ALL_BENCHES}
-for b in $BENCHES; do [ -d "$ROOT/bench/$b" ] || die "unknown benchmark '$b'"; done
-[[ "$REPS" =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPS must be a positive integer"
-[[ "$PMAX" =~ ^[1-9][0-9]*$ ]] || die "BENCH_P must be a positive integer"
-[[ "$POVER" =~ ^[0-9]+$ ]] || die "BENCH_POVER must be a non-negative integer"
+USAGE="usage: scripts/bench.sh BUILD | --build-only DIR [BUILD] | --run-only DIR OUT | --report OUT"
 
-# ---- dependencies: the project's list with the benchmarks' own (peers, gnuplot, GNU
-# time for the peak RSS) ----
-"$ROOT/scripts/install-deps.sh" --bench || die "missing dependencies (see above)"
-for t in gnuplot python3 timeout; do
-  command -v $t >/dev/null || die "$t not found (run 'scripts/install-deps.sh --bench')"
-done
-
-OUT="$BUILD/bench"
-BIN="$OUT/bin"
-LOGS="$OUT/logs"
-rm -rf "$OUT"
-# Published results come from committed code only: with uncommitted changes the report
-# goes to the build tree (BENCH_ALLOW_DIRTY=1 publishes anyway, and the report says so).
-if ! git -C "$ROOT" diff --quiet HEAD 2>/dev/null && [ "${BENCH_ALLOW_DIRTY:-0}" != 1 ] &&
-   [ -z "${BENCH_DOCS:-}" ]; then
-  DOCS="$OUT/report"
-  echo "bench.sh: the tree has uncommitted changes: writing the report to $DOCS, not" \
-       "docs/bench (commit first, or BENCH_ALLOW_DIRTY=1)"
-fi
-mkdir -p "$BIN" "$LOGS" "$DOCS"
-
-# ---- build ----
-FLAGS=(-O2 -std=c++20)
-jobs_file="$OUT/build-jobs"
-: >"$jobs_file"
-add_job() { printf '%s\0' "$*" >>"$jobs_file"; }  # one shell command per job
-for b in $BENCHES; do
-  src="$ROOT/bench/$b"
-  add_job "$CXX ${FLAGS[*]} -Wno-unknown-attributes $src/serial.cpp -o $BIN/${b}_serial"
-  [ -f "$src/calls.cpp" ] && add_job "$CXX ${FLAGS[*]} $src/calls.cpp -o $BIN/${b}_calls"
-  add_job "$SPRIGXX ${FLAGS[*]} $src/sprig.cpp -o $BIN/${b}_sprig"
-  add_job "$SPRIGXX --scale ${FLAGS[*]} $src/sprig.cpp -o $BIN/${b}_scale"
-  add_job "$CXX ${FLAGS[*]} $src/tbb.cpp -o $BIN/${b}_tbb -ltbb"
-  add_job "$CXX ${FLAGS[*]} -fopenmp $src/omp.cpp -o $BIN/${b}_omp"
-done
-add_job "$CXX ${FLAGS[*]} -pthread $ROOT/bench/common/capacity.cpp -o $BIN/capacity"
-m="$ROOT/bench/micro"
-add_job "$SPRIGXX ${FLAGS[*]} $m/sprig.cpp -o $BIN/micro_sprig -lbenchmark -lpthread"
-add_job "$CXX ${FLAGS[*]} $m/tbb.cpp -o $BIN/micro_tbb -lbenchmark -ltbb -lpthread"
-add_job "$CXX ${FLAGS[*]} -fopenmp $m/omp.cpp -o $BIN/micro_omp -lbenchmark -lpthread"
-
-echo "bench.sh: building $(tr -cd '\0' <"$jobs_file" | wc -c) programs into $BIN"
-build_one() {
-  local cmd=$1 log
-  log="$2/$(echo "$cmd" | sed 's/.* -o \([^ ]*\).*/\1/' | xargs basename).build.log"
-  if ! eval "$cmd" >"$log" 2>&1; then
-    echo "bench.sh: BUILD FAILED: $cmd" >&2
-    cat "$log" >&2
-    return 255  # makes xargs stop
+# build_suite DIR BUILD: the self-contained benchmark folder.
+build_suite() {
+  local dir=$1 build
+  build=$(cd "$2" 2>/dev/null && pwd) || die "no build directory '$2' (run 'make build')"
+  local sprigxx="$build/bin/sprig++" cxx=${BENCH_CXX:-clang++-22}
+  [ -x "$sprigxx" ] || die "$sprigxx missing (run 'make build')"
+  # The project's dependencies with the benchmarks' own (peers, gnuplot, GNU time).
+  "$ROOT/scripts/install-deps.sh" --bench || die "missing dependencies (see above)"
+  command -v "$cxx" >/dev/null || die "$cxx not found (run 'make deps')"
+  local benches=${BENCH_ONLY:-$ALL_BENCHES} b
+  for b in $benches; do [ -d "$ROOT/bench/$b" ] || die "unknown benchmark '$b'"; done
+  if [ -e "$dir" ] && [ ! -f "$dir/build.txt" ] && [ ! -f "$dir/build-logs/jobs" ] &&
+     [ -n "$(ls -A "$dir" 2>/dev/null)" ]; then
+    die "$dir exists and is not a benchmark folder: not overwriting it"
   fi
-}
-export -f build_one
-xargs -0 -P "$(nproc)" -I{} bash -c 'build_one "$1" "$2"' _ {} "$LOGS" <"$jobs_file" ||
-  die "build failed (see above)"
+  rm -rf "$dir"
+  mkdir -p "$dir/bin" "$dir/lib" "$dir/build-logs"
+  dir=$(cd "$dir" && pwd)
+  local bin="$dir/bin" logs="$dir/build-logs"
 
-# ---- run ----
-RUNS="$OUT/runs.tsv"
-printf 'bench\tcompetitor\tP\trep\tseconds\trss_kb\tresult\n' >"$RUNS"
-declare -A SERIAL_RESULT CELL_TIME CELL_RUNS
-load_start=$(cut -d' ' -f1-3 /proc/loadavg)
-t_start=$(date +%s)
-
-# How much parallel throughput the machine gives (bench/common/capacity.cpp), measured
-# before and after the suite: the ceiling for every TS/TP in the report.
-CAPACITY=()
-measure_capacity() {
-  local i v
-  for i in 1 2 3; do
-    v=$("$BIN/capacity" "$PMAX" | awk '$1 == "CAPACITY" { print $2 }')
-    [ -n "$v" ] || die "capacity probe failed"
-    CAPACITY+=("$v")
+  local flags="-O2 -std=c++20" jobs_file="$dir/build-logs/jobs"
+  : >"$jobs_file"
+  add_job() { printf '%s\0' "$*" >>"$jobs_file"; }  # one shell command per job
+  for b in $benches; do
+    local src="$ROOT/bench/$b"
+    add_job "$cxx $flags -Wno-unknown-attributes $src/serial.cpp -o $bin/${b}_serial"
+    [ -f "$src/calls.cpp" ] && add_job "$cxx $flags $src/calls.cpp -o $bin/${b}_calls"
+    add_job "$sprigxx $flags $src/sprig.cpp -o $bin/${b}_sprig"
+    add_job "$sprigxx --scale $flags $src/sprig.cpp -o $bin/${b}_scale"
+    add_job "$cxx $flags $src/tbb.cpp -o $bin/${b}_tbb -ltbb"
+    add_job "$cxx $flags -fopenmp $src/omp.cpp -o $bin/${b}_omp"
   done
-}
-measure_capacity
-echo "bench.sh: parallel capacity at P=$PMAX (spin loop): ${CAPACITY[*]}"
+  add_job "$cxx $flags -pthread $ROOT/bench/common/capacity.cpp -o $bin/capacity"
+  local m="$ROOT/bench/micro"
+  add_job "$sprigxx $flags $m/sprig.cpp -o $bin/micro_sprig -lbenchmark -lpthread"
+  add_job "$cxx $flags $m/tbb.cpp -o $bin/micro_tbb -lbenchmark -ltbb -lpthread"
+  add_job "$cxx $flags -fopenmp $m/omp.cpp -o $bin/micro_omp -lbenchmark -lpthread"
+  add_job "$sprigxx $flags $ROOT/bench/wakeup/sprig.cpp -o $bin/wakeup_sprig"
 
-# run_one BENCH COMPETITOR P REP
-run_one() {
-  local b=$1 c=$2 p=$3 rep=$4 exe="$BIN/$1_$2" key="$1/$2/$3"
-  local out="$LOGS/$b.$c.P$p.rep$rep.out" err="$LOGS/$b.$c.P$p.rep$rep.err"
-  local rss="$LOGS/$b.$c.P$p.rep$rep.rss"
-  local spent=${CELL_TIME[$key]:-0}
-  if [ "$rep" -gt 1 ] && [ "${spent%.*}" -ge "$CELL_SECONDS" ]; then
-    return 0  # this cell has had its share of the time budget
+  echo "bench.sh: building $(tr -cd '\0' <"$jobs_file" | wc -c) programs into $bin"
+  build_one() {
+    local cmd=$1 log
+    log="$2/$(echo "$cmd" | sed 's/.* -o \([^ ]*\).*/\1/' | xargs basename).build.log"
+    if ! eval "$cmd" >"$log" 2>&1; then
+      echo "bench.sh: BUILD FAILED: $cmd" >&2
+      cat "$log" >&2
+      return 255  # makes xargs stop
+    fi
+  }
+  export -f build_one
+  xargs -0 -P "$(nproc)" -I{} bash -c 'build_one "$1" "$2"' _ {} "$logs" <"$jobs_file" ||
+    die "build failed (see above)"
+
+  # The shared libraries, found by ldd, but for the C and C++ runtimes every Linux has
+  # (glibc, libstdc++, libgcc_s; the target's own are as new or newer). libtbb loads
+  # libtbbmalloc (its allocator) and libtbbbind (hwloc placement) at run time from its
+  # own directory, which ldd does not see: they are copied next to it, with their needs.
+  local extra=() f
+  local tbbdir
+  tbbdir=$(ldd "$bin"/*_tbb 2>/dev/null | awk '/libtbb\.so/ && !d { d = $3 } END { print d }')
+  [ -n "$tbbdir" ] && tbbdir=$(dirname "$tbbdir")
+  if [ -n "$tbbdir" ]; then
+    for f in "$tbbdir"/libtbbmalloc.so.2 "$tbbdir"/libtbbbind*.so.3; do
+      [ -e "$f" ] && extra+=("$f")
+    done
   fi
-  local rc=0 extra=()
-  # The profiler's program (sprig++ --scale): its work/span report, for report.py.
-  [ "$c" = scale ] && extra=(SPRIG_SCALE_OUT="$LOGS/$b.scale.rep$rep.csv")
-  env SPRIG_NWORKERS="$p" OMP_NUM_THREADS="$p" TBB_NUM_THREADS="$p" "${extra[@]}" \
-    /usr/bin/time -f '%M' -o "$rss" timeout "$TIMEOUT" "$exe" >"$out" 2>"$err" || rc=$?
-  if [ "$rc" -ne 0 ]; then
-    echo "bench.sh: FAILED: $b/$c at P=$p (repetition $rep): exit status $rc" >&2
-    [ "$rc" -eq 124 ] && echo "bench.sh: (no answer within $TIMEOUT s: hung?)" >&2
-    echo "--- stdout ($out):" >&2; cat "$out" >&2
-    echo "--- stderr ($err):" >&2; tail -n 40 "$err" >&2
-    exit 1
+  local libs
+  libs=$( { for f in "$bin"/* "${extra[@]}"; do
+              ldd "$f" 2>/dev/null || true
+            done; printf '%s\n' "${extra[@]/#/x => }"; } |
+          awk '$2 == "=>" && $3 == "not" { print "MISSING " $1; next }
+               $2 == "=>" && $3 ~ /^\// { print $3 }' | sort -u)
+  if grep -q '^MISSING' <<<"$libs"; then
+    die "unresolved libraries: $(grep '^MISSING' <<<"$libs" | cut -d' ' -f2 | tr '\n' ' ')"
   fi
-  local result seconds kb
-  result=$(awk '$1 == "RESULT" { print $2 }' "$out")
-  seconds=$(awk '$1 == "TIME" { print $2 }' "$out")
-  kb=$(tail -n 1 "$rss")
-  [ -n "$result" ] && [ -n "$seconds" ] ||
-    die "$b/$c at P=$p printed no RESULT/TIME line (see $out)"
-  if [ "$c" = serial ]; then
-    if [ -z "${SERIAL_RESULT[$b]:-}" ]; then SERIAL_RESULT[$b]=$result; fi
-  fi
-  if [ "$result" != "${SERIAL_RESULT[$b]}" ]; then
-    echo "bench.sh: WRONG ANSWER: $b/$c at P=$p (repetition $rep): RESULT $result," \
-         "but the serial program's is ${SERIAL_RESULT[$b]}" >&2
-    exit 1
-  fi
-  CELL_TIME[$key]=$(awk -v a="${CELL_TIME[$key]:-0}" -v b="$seconds" 'BEGIN { print a + b }')
-  CELL_RUNS[$key]=$(( ${CELL_RUNS[$key]:-0} + 1 ))
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$b" "$c" "$p" "$rep" "$seconds" "$kb" "$result" >>"$RUNS"
-  printf '  %-10s %-7s P=%-3s %9.4f s %8s KB\n' "$b" "$c" "$p" "$seconds" "$kb"
+  local lib base
+  while read -r lib; do
+    [ -n "$lib" ] || continue
+    base=$(basename "$lib")
+    case "$base" in
+      ld-linux*|libc.so*|libm.so*|libpthread.so*|libdl.so*|librt.so*|libresolv.so*|\
+      libstdc++.so*|libgcc_s.so*) continue ;;
+    esac
+    cp -L "$lib" "$dir/lib/$base"
+  done <<<"$libs"
+
+  cp "$ROOT/bench/run.sh" "$dir/run.sh"
+  chmod +x "$dir/run.sh"
+  local dirty=0
+  git -C "$ROOT" diff --quiet HEAD 2>/dev/null || dirty=1
+  {
+    echo "built=$benches"
+    echo "all_benches=$ALL_BENCHES"
+    echo "cxx=$($cxx --version | head -n 1)"
+    echo "sprig=$("$sprigxx" --version | head -n 1)"
+    echo "tbb=libtbb-dev $(dpkg-query -W -f='${Version}' libtbb-dev 2>/dev/null || echo '?')"
+    echo "omp=libomp-22-dev $(dpkg-query -W -f='${Version}' libomp-22-dev 2>/dev/null || echo '?')"
+    echo "gbench=libbenchmark-dev $(dpkg-query -W -f='${Version}' libbenchmark-dev 2>/dev/null || echo '?')"
+    echo "commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$([ $dirty = 1 ] && echo ' (with uncommitted changes)')"
+    echo "dirty=$dirty"
+    echo "build_host=$(uname -n)"
+    echo "build_os=$( (. /etc/os-release && echo "$PRETTY_NAME") 2>/dev/null || echo '?')"
+    echo "build_date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+  } >"$dir/build.txt"
+  echo "bench.sh: $dir is ready ($(du -sh "$dir" | cut -f1), libraries:" \
+       "$(ls "$dir/lib" | tr '\n' ' '| sed 's/ $//')); run it with 'bash $dir/run.sh OUT'"
 }
 
-PS_LIST="1"
-[ "$PMAX" -gt 1 ] && PS_LIST="1 $PMAX"
-for rep in $(seq 1 "$REPS"); do
-  echo "bench.sh: repetition $rep of $REPS ($(( $(date +%s) - t_start )) s so far)"
-  for b in $BENCHES; do
-    for c in serial calls scale; do
-      [ -x "$BIN/${b}_$c" ] && run_one "$b" "$c" 1 "$rep"
-    done
-    for p in $PS_LIST; do
-      for c in sprig tbb omp; do
-        run_one "$b" "$c" "$p" "$rep"
-        # Sprig oversubscribed right after Sprig at P (not after OpenMP's run, which on
-        # fib burns both cores for seconds): the two are compared.
-        if [ "$c" = sprig ] && [ "$p" = "$PMAX" ] && [ "$POVER" -gt 0 ] &&
-           [ "$POVER" != "$PMAX" ] && [ "$POVER" != 1 ]; then
-          run_one "$b" sprig "$POVER" "$rep"
-        fi
-      done
-    done
+# report OUT: results.md and the PNGs from the raw results in OUT.
+report() {
+  local out
+  out=$(cd "$1" 2>/dev/null && pwd) || die "no results folder '$1'"
+  [ -f "$out/runs.tsv" ] && [ -f "$out/machine.txt" ] ||
+    die "$out has no runs.tsv/machine.txt (made by run.sh)"
+  for t in gnuplot python3; do
+    command -v $t >/dev/null || die "$t not found (run 'scripts/install-deps.sh --bench')"
   done
-done
-
-# ---- microbenchmarks ----
-echo "bench.sh: microbenchmarks"
-MICRO="$OUT/micro"
-mkdir -p "$MICRO"
-GB=(--benchmark_repetitions="$REPS" --benchmark_min_time=0.2)
-run_micro() {  # NAME ENV... -- EXE ARGS...
-  local name=$1; shift
-  local envs=()
-  while [ "$1" != "--" ]; do envs+=("$1"); shift; done
-  shift
-  if ! env "${envs[@]}" timeout "$TIMEOUT" "$@" --benchmark_out="$MICRO/$name.json" \
-       --benchmark_out_format=json >"$MICRO/$name.out" 2>"$MICRO/$name.err"; then
-    echo "bench.sh: FAILED: microbenchmark $name" >&2
-    cat "$MICRO/$name.out" "$MICRO/$name.err" >&2
-    exit 1
+  local docs=${BENCH_DOCS:-$ROOT/docs/bench}
+  # Published results come from committed code only: from a build with uncommitted
+  # changes the report goes next to the raw results (BENCH_ALLOW_DIRTY=1 publishes
+  # anyway, and the report says so).
+  if grep -qx 'dirty=1' "$out/machine.txt" && [ "${BENCH_ALLOW_DIRTY:-0}" != 1 ] &&
+     [ -z "${BENCH_DOCS:-}" ]; then
+    docs="$out/report"
+    echo "bench.sh: the programs were built with uncommitted changes: writing the report" \
+         "to $docs, not docs/bench (commit first, or BENCH_ALLOW_DIRTY=1)"
   fi
-  { grep -E '_median' "$MICRO/$name.out" || true; } | sed 's/^/  /'
-  if grep -q 'error_occurred\|ERROR OCCURRED' "$MICRO/$name.out" "$MICRO/$name.json"; then
-    die "microbenchmark $name reported an error (see $MICRO/$name.out)"
-  fi
+  mkdir -p "$docs"
+  python3 "$ROOT/bench/report.py" --raw "$out" --docs "$docs" || die "report failed"
+  local gp
+  for gp in "$out"/plots/*.gp; do
+    gnuplot "$gp" || die "gnuplot failed on $gp"
+  done
+  echo "bench.sh: wrote $docs/results.md and its plots"
 }
-run_micro spawn SPRIG_NWORKERS=1 -- "$BIN/micro_sprig" --benchmark_filter='call|spawn' "${GB[@]}"
-run_micro steal SPRIG_NWORKERS=2 SPRIG_STATS=1 -- "$BIN/micro_sprig" --benchmark_filter=steal "${GB[@]}"
-run_micro tbb TBB_NUM_THREADS=1 -- "$BIN/micro_tbb" "${GB[@]}"
-run_micro omp OMP_NUM_THREADS=1 -- "$BIN/micro_omp" "${GB[@]}"
 
-measure_capacity
-echo "bench.sh: parallel capacity at P=$PMAX, before and after: ${CAPACITY[*]}"
-load_end=$(cut -d' ' -f1-3 /proc/loadavg)
-elapsed=$(( $(date +%s) - t_start ))
-
-# ---- machine ----
-MACHINE="$OUT/machine.txt"
-{
-  echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
-  echo "cores=$(nproc)"
-  echo "pmax=$PMAX"
-  echo "pover=$POVER"
-  echo "reps=$REPS"
-  echo "kernel=$(uname -sr)"
-  echo "cxx=$($CXX --version | head -n 1)"
-  echo "sprig=$("$SPRIGXX" --version | head -n 1)"
-  echo "tbb=libtbb-dev $(dpkg-query -W -f='${Version}' libtbb-dev 2>/dev/null || echo '?')"
-  echo "omp=libomp-22-dev $(dpkg-query -W -f='${Version}' libomp-22-dev 2>/dev/null || echo '?')"
-  echo "gbench=libbenchmark-dev $(dpkg-query -W -f='${Version}' libbenchmark-dev 2>/dev/null || echo '?')"
-  echo "commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$ROOT" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)')"
-  echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "load_start=$load_start"
-  echo "load_end=$load_end"
-  echo "capacity=${CAPACITY[*]}"
-  echo "elapsed=$elapsed"
-  echo "benches=$BENCHES"
-  echo "all_benches=$ALL_BENCHES"
-} >"$MACHINE"
-
-# ---- report ----
-python3 "$ROOT/bench/report.py" --runs "$RUNS" --micro "$MICRO" --machine "$MACHINE" \
-  --docs "$DOCS" --work "$OUT" || die "report failed"
-gnuplot "$OUT/speedup.gp" || die "gnuplot failed"
-echo "bench.sh: wrote $DOCS/results.md and $DOCS/speedup.png ($elapsed s)"
+case "${1:-}" in
+  --build-only)
+    [ $# -ge 2 ] && [ $# -le 3 ] || die "$USAGE"
+    build_suite "$2" "${3:-$ROOT/build}" ;;
+  --run-only)
+    [ $# -eq 3 ] || die "$USAGE"
+    [ -f "$2/run.sh" ] || die "$2/run.sh missing (make it with --build-only)"
+    bash "$2/run.sh" "$3" ;;
+  --report)
+    [ $# -eq 2 ] || die "$USAGE"
+    report "$2" ;;
+  ""|-*)
+    die "$USAGE" ;;
+  *)
+    [ $# -eq 1 ] || die "$USAGE"
+    build=$(cd "$1" 2>/dev/null && pwd) || die "no build directory '$1' (run 'make build')"
+    rm -rf "$build/bench"
+    build_suite "$build/bench/pkg" "$build"
+    bash "$build/bench/pkg/run.sh" "$build/bench/out"
+    report "$build/bench/out" ;;
+esac
