@@ -104,8 +104,6 @@ SPRIG_SWITCH_PATH void run_pending(Worker *w) {
     resume_at_sync(w, p.resume);
 }
 
-}
-
 // Every switch to the scheduler lands at the setjmp below, on the scheduler's stack.
 void sched_loop(Worker *w) {
   __builtin_setjmp(w->sched_ctx);
