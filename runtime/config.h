@@ -58,8 +58,11 @@ inline constexpr int kLocalFiberPool = 8;
 
 // Idle policy: failed steal rounds spent spinning (with pause) before yielding, then
 // before sleeping; the sleep is a futex wait with a timeout (below), so a lost wake-up
-// costs at most that long.
-inline constexpr int kSpinRounds = 64;
+// costs at most that long. A failed round reads only the victim's thieves' line (and,
+// to ask, writes its owner's line once per request), so spinning costs the victims
+// nothing; 1024 rounds (tens of microseconds) cover the time an owner takes to answer a
+// request, during which a yield would be a system call per round.
+inline constexpr int kSpinRounds = 1024;
 // With more workers than CPUs (SPRIG_NWORKERS above the affinity mask), a spinning idle
 // worker takes its core from a worker that has work: spin only this long before yielding.
 inline constexpr int kSpinRoundsOversubscribed = 4;
