@@ -76,6 +76,8 @@ __attribute__((constructor)) static void process_init() {
   install_fork_handlers();
   if (g.settings.stats)
     std::atexit(print_stats);
+  if (g.settings.test_reducer_counts)
+    std::atexit(reducer_print_counts);
 }
 
 // The actions deferred to `Worker::pending` (worker.h), now that we are off the stack
@@ -169,7 +171,8 @@ void sched_loop(Worker *w) {
       } else if (look == SPRIG_LOOK_WORTH) {
         churn_pauses = config::kChurnBackoffPauses;
       }
-      if (look == SPRIG_LOOK_WORTH && fiber_reserve(w)) {
+      // Likewise without the reducer runtime's memory for the steal (reducer.cpp).
+      if (look == SPRIG_LOOK_WORTH && fiber_reserve(w) && reducer_reserve(w)) {
         sprig_frame *stolen = nullptr;
         sprig_steal_status r = sprig_deque_steal(&victim->abi, &stolen);
         if (r == SPRIG_STEAL_WON) {
@@ -329,7 +332,7 @@ void start_workers() {
   w->pending.child_done = parent;
   // This strand's reducer views go to the parent's pieces before the join counter lets
   // anyone resume it (runtime/reducer.cpp).
-  reducer_piece_ends(parent, false);
+  reducer_piece_ends(w, parent, false);
   // TSan: pop this function, the entry point and the helper. What is left is the
   // parent's entry (the frame resumes at its sync on this stack and returns here) or, on
   // a thief's fiber, nothing: the continuation that called the helper has its entry on
@@ -373,7 +376,7 @@ void __sprig_sync_suspend(sprig_frame *sf) {
   Fiber *cur = w->cur;  // a thief's fiber: the frame itself lives on another stack
   uint32_t steals = sf->steals;
   fp_save_frame(sf);  // the resumer restores it (resume_at_sync)
-  reducer_piece_ends(sf, true);  // before the join counter lets anyone resume sf
+  reducer_piece_ends(w, sf, true);  // before the join counter lets anyone resume sf
   // acq_rel: release publishes the continuation's writes to whichever child resumes the
   // frame; acquire, if join comes to 0 here, makes the children's writes visible.
   int64_t before = __atomic_fetch_add(&sf->join, (int64_t)steals, __ATOMIC_ACQ_REL);
