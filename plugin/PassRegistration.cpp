@@ -64,6 +64,7 @@ struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     bool Changed = rewriteReducerVariables(M);  // (Reducers.h)
     Changed |= markReducerLookups(M);
+    Changed |= noteReducerModule(M);
     Changed |= lowerSpawns(M);
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }

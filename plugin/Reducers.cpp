@@ -14,6 +14,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -145,6 +146,30 @@ bool rewriteReducerVariables(Module &M) {
       RV.Annot->eraseFromParent();
     }
   }
+  return true;
+}
+
+bool noteReducerModule(Module &M) {
+  static constexpr const char *Entries[] = {ViewFn, LookupFn, "__sprig_reducer_register",
+                                            "__sprig_reducer_unregister",
+                                            "__sprig_reducer_scope_end"};
+  if (M.getFunction("sprig.reducers.used") ||
+      none_of(Entries, [&](const char *N) { return M.getFunction(N) != nullptr; }))
+    return false;
+  LLVMContext &C = M.getContext();
+  Type *VoidTy = Type::getVoidTy(C);
+  Function *Ctor = Function::Create(FunctionType::get(VoidTy, false),
+                                    GlobalValue::InternalLinkage, "sprig.reducers.used", M);
+  Ctor->addFnAttr(Attribute::NoUnwind);
+  FunctionCallee Used = M.getOrInsertFunction("__sprig_reducers_used", VoidTy);
+  if (auto *Fn = dyn_cast<Function>(Used.getCallee()))
+    Fn->setDoesNotThrow();
+  IRBuilder<> B(BasicBlock::Create(C, "entry", Ctor));
+  B.CreateCall(Used);
+  B.CreateRetVoid();
+  // Before the program's own constructors (101: the first priority a program may use),
+  // which may already spawn.
+  appendToGlobalCtors(M, Ctor, /*Priority=*/101);
   return true;
 }
 

@@ -33,5 +33,9 @@ class Module;
 namespace sprig {
 bool rewriteReducerVariables(llvm::Module &M);
 bool markReducerLookups(llvm::Module &M);
+// A module that names a reducer entry point (either spelling, any scope) gets a
+// constructor that tells the runtime, at its load, that reducers may exist: until then
+// steals record nothing for them (runtime/reducer.cpp has the rule).
+bool noteReducerModule(llvm::Module &M);
 bool expandReducerViews(llvm::Module &M);
 }  // namespace sprig

@@ -226,8 +226,10 @@ sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
   *look = DequeLook::Empty;
   if (sprig_deque_has_public(d)) {
     *look = DequeLook::Worth;
-    if (!fiber_reserve(w))
-      return SPRIG_STEAL_EMPTY;  // no stack for a continuation: the owner runs it
+    // No stack for a continuation, or no memory for the reducer runtime's record of the
+    // steal (runtime/reducer.cpp): do not steal; the owner runs it.
+    if (!fiber_reserve(w) || !reducer_reserve(w))
+      return SPRIG_STEAL_EMPTY;
     return sprig_deque_steal(d, frame);
   }
   const bool stress = g.settings.stress_seed != 0;
@@ -256,7 +258,7 @@ sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
                   !last_force_ns.compare_exchange_strong(last, now,
                                                          std::memory_order_relaxed)))
     return SPRIG_STEAL_EMPTY;
-  if (!fiber_reserve(w))
+  if (!fiber_reserve(w) || !reducer_reserve(w))
     return SPRIG_STEAL_EMPTY;
   w->stats.forced_steals.inc();
   return force(d, frame);

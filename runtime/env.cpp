@@ -301,6 +301,19 @@ void parse_environment(Settings &s) {
     else
       warn_bad("SPRIG_BIND", e, "none, close or spread", "none (the default)");
   }
+  if (const char *e = std::getenv("SPRIGTEST_REDUCER_ALLOC_FAIL")) {
+    unsigned long long v = 0;
+    if (parse_size(trimmed(e), false, &v))
+      s.test_reducer_alloc_fail = v;
+    else
+      warn_bad("SPRIGTEST_REDUCER_ALLOC_FAIL", e, "a count", "0 (the default)");
+  }
+  if (const char *e = std::getenv("SPRIGTEST_REDUCER_COUNTS")) {
+    bool b = false;
+    if (!parse_bool(trimmed(e), &b))
+      warn_bad("SPRIGTEST_REDUCER_COUNTS", e, kBoolWords, "false (the default)");
+    s.test_reducer_counts = b;
+  }
   if (const char *e = std::getenv("SPRIG_SCALE_OUT")) {
     std::string path = trimmed(e);
     if (!path.empty())

@@ -36,6 +36,12 @@ struct Settings {
   // SPRIGTEST_SYSFS_ROOT (tests only): where the topology is read instead of
   // /sys/devices/system (a fake tree).
   const char *sysfs_root = nullptr;
+  // SPRIGTEST_REDUCER_ALLOC_FAIL=N (tests only): every Nth allocation of the reducer
+  // runtime's reservation for a steal fails (runtime/reducer.cpp). 0: none.
+  std::uint64_t test_reducer_alloc_fail = 0;
+  // SPRIGTEST_REDUCER_COUNTS=1 (tests only): print at exit the steals, allocations,
+  // stripe locks and given-up steals of the reducer runtime's scheduler paths.
+  bool test_reducer_counts = false;
   // The work/span profiler (runtime/scale.cpp, docs/scale.md).
   // (No std::string here: Global stays constant-initialized, ready before the
   // constructors that parse the environment.)
@@ -124,10 +130,12 @@ void reset_after_fork();
 [[noreturn]] __attribute__((visibility("hidden"))) void child_done(Worker *w,
                                                                    sprig_frame *parent);
 // runtime/reducer.cpp: the strands' reducer views across the slow paths.
-void reducer_steal(sprig_frame *f);                      // a thief starts a piece of f
-void reducer_piece_ends(sprig_frame *f, bool at_sync);   // this thread's strand ends one
-void reducer_resume(sprig_frame *f);                     // f resumed at its sync
-void reducer_root_taken_back();                          // a root frame back on its thread
+bool reducer_reserve(Worker *w);  // before a steal's CAS; false: no memory, do not steal
+void reducer_steal(Worker *w, sprig_frame *f);     // a thief starts a piece of f
+void reducer_piece_ends(Worker *w, sprig_frame *f, bool at_sync);  // this strand ends one
+void reducer_resume(Worker *w, sprig_frame *f);    // f resumed at its sync
+void reducer_root_taken_back();                    // a root frame back on its thread
+void reducer_print_counts();                       // SPRIGTEST_REDUCER_COUNTS, at exit
 // runtime/deque.cpp: the thief's side of the split deque. What a look at a victim
 // whose public part is empty found: nothing; work worth asking for (or a public entry);
 // a lone entry the owner pushes and pops as the thief watches (a loop of tiny spawns).

@@ -34,12 +34,37 @@
 // result), and a parked map only through it, so the lock orders every write to a map
 // before its next owner's reads. The resumer holds the lock after the join counter's
 // acq_rel decrement that let it resume, which itself follows every piece's end.
+//
+// Programs without reducers. Until a reducer may exist (`g_in_use`, below) the slow
+// paths do nothing but clear the thread-local: no piece list, no map, no lock, no
+// allocation. The rule that keeps this exact: tracking is on before any strand that can
+// reach a reducer splits. Every module that names a reducer entry point turns it on
+// when it is loaded (the constructor plugin/Reducers.cpp adds: before main for the
+// program and the libraries it links), and so does every registration. So a steal made
+// with tracking off took a frame none of whose strands can reach a reducer. A thief
+// decides once, before its CAS on the victim's deque (reducer_reserve), and the decision
+// travels with the steal: the victim's pop fails only after that CAS, and the resumer
+// comes after every piece's end, so whoever ends or resumes a piece of a tracked steal
+// sees tracking on. The one way to turn it on late is to load a library that uses
+// reducers (dlopen) while a computation runs: epochs stolen before then have no piece
+// list, and their strands keep the null map. That is exact for a reducer registered in
+// such a strand (it is that reducer's leftmost strand), not for one at namespace scope
+// of that library used by two such strands at once (docs/design.md, "Known limits").
+//
+// Memory. Everything a steal needs is reserved before the CAS (reducer_reserve, next to
+// fiber_reserve in sched_loop): the thief's map, its piece's node, a list header in case
+// the steal is the frame's first, and one header for the end of a piece that reaches
+// the frame before its thief has entered the list. Without memory the thief does not
+// steal this round, as without a fiber. A merge allocates nothing (merge_views).
 //===----------------------------------------------------------------------===//
 #include "global.h"
 #include "sprig/reducer.h"
 #include "view_map.h"
+#include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <new>
 
 extern "C" {
 // The strand's map (null: the leftmost strand). Read by generated code through the
@@ -72,22 +97,73 @@ inline void set_views(ViewMap *m) {
 #endif
 }
 
-[[noreturn]] void out_of_memory() { fatal("out of memory for reducer views"); }
+// ---- whether any reducer may exist, and the test hooks ----
+
+// True once a module that names a reducer entry point was loaded, or a reducer was
+// registered (the rule in the header comment). Never cleared. Set with a release store
+// only if it was clear (no line ping-pong on every registration); read relaxed: a reader
+// that must see it set (a thief taking a frame pushed after it was set, the ending or
+// resuming worker of a tracked steal) is ordered after the store by the deque's or the
+// join counter's synchronisation, and coherence then forbids the older value.
+std::atomic<bool> g_in_use{false};
+
+void note_in_use() {
+  if (!g_in_use.load(std::memory_order_relaxed))
+    g_in_use.store(true, std::memory_order_release);
+}
+
+// SPRIGTEST_REDUCER_COUNTS (tests): every allocation and stripe lock of this file's
+// scheduler paths, every steal they saw, and every steal given up for want of memory,
+// printed at exit. Relaxed: statistics, read after the workers are done with them.
+std::atomic<uint64_t> n_allocs{0}, n_locks{0}, n_steals{0}, n_given_up{0};
+// SPRIGTEST_REDUCER_ALLOC_FAIL=N (tests): every Nth reservation allocation fails.
+std::atomic<uint64_t> n_reserve_tries{0};
+
+inline void count(std::atomic<uint64_t> &c) {
+  if (__builtin_expect(g.settings.test_reducer_counts, 0))
+    c.fetch_add(1, std::memory_order_relaxed);
+}
+
+void print_counts() {
+  std::fprintf(stderr, "sprigtest reducers: steals %llu allocations %llu locks %llu "
+                       "given-up %llu\n",
+               (unsigned long long)n_steals.load(), (unsigned long long)n_allocs.load(),
+               (unsigned long long)n_locks.load(), (unsigned long long)n_given_up.load());
+}
+
+// Zeroed memory for the slow paths (malloc: the runtime calls no operator new on a
+// worker, and a program's can throw).
+void *slow_alloc(std::size_t bytes) {
+  count(n_allocs);
+  return std::calloc(1, bytes);
+}
+
+// An allocation of the reservation, the one place that may fail gracefully.
+void *reserve_alloc(std::size_t bytes) {
+  if (std::uint64_t k = g.settings.test_reducer_alloc_fail)
+    if ((n_reserve_tries.fetch_add(1, std::memory_order_relaxed) + 1) % k == 0)
+      return nullptr;
+  return slow_alloc(bytes);
+}
 
 // ---- piece lists, in a table keyed by frame, one lock per stripe ----
 
+// A piece of a stolen frame's sync epoch. The list is in serial order; a piece that
+// merges into its left neighbour leaves it, so neighbours in the list are neighbours in
+// the epoch with nothing merged between them.
 struct Piece {
   ViewMap *id;   // the map the piece started with (piece 0: unknown, kUnknown)
-  ViewMap *map;  // what it ended with (state Ended)
-  enum : unsigned char { Running, Ended, Merged } state;
+  ViewMap *map;  // what it ended with (once `ended`)
+  Piece *prev, *next;
+  bool ended;
 };
 ViewMap *const kUnknown = reinterpret_cast<ViewMap *>(~std::uintptr_t(0));
 
 struct Pieces {
   sprig_frame *frame;
   Pieces *next;  // the stripe's chain
-  Piece *v;
-  unsigned n, cap;
+  Piece first;   // piece 0
+  Piece *last;
 };
 
 constexpr unsigned kStripes = 64;
@@ -102,58 +178,63 @@ Stripe &stripe_of(const sprig_frame *f) {
   return stripes[(h >> 7 ^ h >> 13) % kStripes];
 }
 
-// F's piece list (the stripe held). Made with piece 0 running by whoever comes first:
-// the thief of the first steal, or the victim's child_done, which may get there first
-// (it runs as soon as the thief's CAS made its pop fail).
-Pieces *pieces_of(Stripe &s, sprig_frame *f) {
+std::unique_lock<std::mutex> lock_stripe(Stripe &s) {
+  count(n_locks);
+  return std::unique_lock<std::mutex>(s.lock);
+}
+
+Pieces *find_list(Stripe &s, sprig_frame *f) {
   for (Pieces *p = s.head; p; p = p->next)
     if (p->frame == f)
       return p;
-  Pieces *p = static_cast<Pieces *>(std::calloc(1, sizeof(Pieces)));
-  if (!p)
-    out_of_memory();
+  return nullptr;
+}
+
+// Make f's list in the memory at `mem` (the stripe held), with piece 0 running. Made by
+// whoever comes first: the thief of the first steal, or the victim's child_done, which
+// may get there first (it runs as soon as the thief's CAS made its pop fail).
+Pieces *new_list(Stripe &s, sprig_frame *f, void *mem) {
+  Pieces *p = static_cast<Pieces *>(mem);
   p->frame = f;
+  p->first = Piece{kUnknown, nullptr, nullptr, nullptr, false};
+  p->last = &p->first;
   p->next = s.head;
   s.head = p;
-  p->cap = 4;
-  p->v = static_cast<Piece *>(std::calloc(p->cap, sizeof(Piece)));
-  if (!p->v)
-    out_of_memory();
-  p->v[0] = Piece{kUnknown, nullptr, Piece::Running};
-  p->n = 1;
   return p;
 }
 
-void pieces_remove(Stripe &s, Pieces *p) {
+void unlink_list(Stripe &s, Pieces *p) {
   for (Pieces **q = &s.head; *q; q = &(*q)->next)
     if (*q == p) {
       *q = p->next;
-      break;
+      return;
     }
-  std::free(p->v);
-  std::free(p);
 }
 
-// Piece j ended with map m: merge it with the ended runs beside it.
-void end_piece(Pieces *p, unsigned j, ViewMap *m) {
-  Piece *v = p->v;
-  v[j].map = m;
-  v[j].state = Piece::Ended;
-  unsigned k = j + 1;
-  while (k < p->n && v[k].state == Piece::Merged)
-    ++k;
-  if (k < p->n && v[k].state == Piece::Ended) {
-    merge_views(v[j].map, v[k].map);
-    v[k].map = nullptr;
-    v[k].state = Piece::Merged;
+// Hand a piece node back to w's reservation (or free it): the next steal needs one.
+void recycle_node(Worker *w, Piece *node) {
+  if (!w->reducers.node)
+    w->reducers.node = node;
+  else
+    std::free(node);
+}
+
+// Piece j ended with map m: merge it with the ended pieces beside it (right into left;
+// merge_views allocates nothing).
+void end_piece(Worker *w, Pieces *p, Piece *j, ViewMap *m) {
+  j->map = m;
+  j->ended = true;
+  if (Piece *k = j->next; k && k->ended) {
+    merge_views(j->map, k->map);
+    j->next = k->next;
+    (k->next ? k->next->prev : p->last) = j;
+    recycle_node(w, k);
   }
-  int i = static_cast<int>(j) - 1;
-  while (i >= 0 && v[i].state == Piece::Merged)
-    --i;
-  if (i >= 0 && v[i].state == Piece::Ended) {
-    merge_views(v[i].map, v[j].map);
-    v[j].map = nullptr;
-    v[j].state = Piece::Merged;
+  if (Piece *i = j->prev; i && i->ended) {
+    merge_views(i->map, j->map);
+    i->next = j->next;
+    (j->next ? j->next->prev : p->last) = i;
+    recycle_node(w, j);  // (not piece 0: it has a left neighbour)
   }
 }
 
@@ -161,21 +242,51 @@ void end_piece(Pieces *p, unsigned j, ViewMap *m) {
 
 // ---- the scheduler's slow paths (scheduler.cpp, stack_switch.h) ----
 
-// A thief starts piece s of f with a fresh map (f is ours: we won it).
-void reducer_steal(sprig_frame *f) {
-  ViewMap *m = map_new();
+// Before a steal (sched_loop, next to fiber_reserve): decide whether the steal is
+// tracked, and if so hold everything it may need. False: no memory, do not steal now.
+bool reducer_reserve(Worker *w) {
+  ReducerReserve &r = w->reducers;
+  r.tracking = g_in_use.load(std::memory_order_relaxed);
+  if (!r.tracking)
+    return true;  // nothing to hold: no lock, no allocation
+  if (!r.map)
+    if (void *p = reserve_alloc(sizeof(ViewMap)))
+      r.map = new (p) ViewMap();
+  if (!r.node)
+    r.node = reserve_alloc(sizeof(Piece));
+  if (!r.list)
+    r.list = reserve_alloc(sizeof(Pieces));
+  if (!r.end_list)
+    r.end_list = reserve_alloc(sizeof(Pieces));
+  if (r.map && r.node && r.list && r.end_list)
+    return true;
+  count(n_given_up);
+  return false;
+}
+
+// A thief won f (after reducer_reserve said yes): with tracking, it starts piece s of
+// f's epoch with the reserved map. Allocates nothing.
+void reducer_steal(Worker *w, sprig_frame *f) {
+  count(n_steals);
+  ReducerReserve &r = w->reducers;
+  if (!r.tracking) {
+    set_views(nullptr);  // (already null: no map exists without tracking)
+    return;
+  }
+  ViewMap *m = static_cast<ViewMap *>(r.map);
+  Piece *node = static_cast<Piece *>(r.node);
+  r.map = r.node = nullptr;
   Stripe &s = stripe_of(f);
   {
-    std::lock_guard<std::mutex> l(s.lock);
-    Pieces *p = pieces_of(s, f);
-    if (p->n == p->cap) {
-      Piece *nv = static_cast<Piece *>(std::realloc(p->v, 2 * p->cap * sizeof(Piece)));
-      if (!nv)
-        out_of_memory();
-      p->v = nv;
-      p->cap *= 2;
+    auto l = lock_stripe(s);
+    Pieces *p = find_list(s, f);
+    if (!p) {
+      p = new_list(s, f, r.list);
+      r.list = nullptr;
     }
-    p->v[p->n++] = Piece{m, nullptr, Piece::Running};
+    *node = Piece{m, nullptr, p->last, nullptr, false};
+    p->last->next = node;
+    p->last = node;
   }
   set_views(m);
 }
@@ -183,44 +294,77 @@ void reducer_steal(sprig_frame *f) {
 // The strand running on this thread ends a piece of f: a child whose parent f was
 // stolen (child_done), or f's last piece at a suspending sync (at_sync). Its map goes
 // to f's piece list; the thread has no strand until it steals or resumes one.
-void reducer_piece_ends(sprig_frame *f, bool at_sync) {
+void reducer_piece_ends(Worker *w, sprig_frame *f, bool at_sync) {
+  if (!g_in_use.load(std::memory_order_relaxed)) {
+    set_views(nullptr);  // no steal was tracked: nothing to record
+    return;
+  }
   ViewMap *m = cur_views();
   Stripe &s = stripe_of(f);
   {
-    std::lock_guard<std::mutex> l(s.lock);
-    Pieces *p = pieces_of(s, f);
-    unsigned j = 0;
-    for (unsigned i = p->n; i-- > 1;)
-      if (p->v[i].state == Piece::Running && p->v[i].id == m) {
-        j = i;
+    auto l = lock_stripe(s);
+    Pieces *p = find_list(s, f);
+    if (!p) {
+      // Piece 0 ends before the thief entered the list (or f's epoch was not tracked).
+      // The memory: this worker's reservation, refilled before each steal and each
+      // resume. It is empty only if a strand resumed after a failed refill ends here
+      // first too; then the end cannot wait for memory (the child has returned, and the
+      // frame's join counter must not be decremented before its views are recorded),
+      // nor can the thief, which is past its CAS: the one abort left.
+      void *mem = w->reducers.end_list;
+      w->reducers.end_list = nullptr;
+      if (!mem && !(mem = slow_alloc(sizeof(Pieces))))
+        fatal("out of memory for reducer views (at the end of a stolen frame's piece)");
+      p = new_list(s, f, mem);
+    }
+    Piece *j = &p->first;
+    for (Piece *q = p->last; q != &p->first; q = q->prev)
+      if (!q->ended && q->id == m) {
+        j = q;
         break;
       }
-    if (at_sync && j == 0 && p->n > 1)
-      j = p->n - 1;  // (only if the sync's strand were not found: it is the last piece)
-    end_piece(p, j, m);
+    if (at_sync && j == &p->first && p->last != &p->first)
+      j = p->last;  // (only if the sync's strand were not found: it is the last piece)
+    end_piece(w, p, j, m);
   }
   set_views(nullptr);
 }
 
 // The worker resuming f at its sync: every piece has ended and merged into piece 0's
 // map, which the continuation after the sync runs with.
-void reducer_resume(sprig_frame *f) {
+void reducer_resume(Worker *w, sprig_frame *f) {
+  if (!g_in_use.load(std::memory_order_relaxed)) {
+    set_views(nullptr);
+    return;
+  }
   Stripe &s = stripe_of(f);
   ViewMap *m = nullptr;
+  Pieces *p;
   {
-    std::lock_guard<std::mutex> l(s.lock);
-    for (Pieces *p = s.head; p; p = p->next)
-      if (p->frame == f) {
-        m = p->v[0].map;
-        pieces_remove(s, p);
-        break;
-      }
+    auto l = lock_stripe(s);
+    p = find_list(s, f);
+    if (p) {
+      m = p->first.map;
+      unlink_list(s, p);
+    }
   }
+  // The header goes to this worker's reservation for a piece's end (the resumed strand
+  // may end one before it sees its scheduler loop again), else it is freed; without
+  // one, a best-effort refill (no memory is fine here: reducer_piece_ends says why).
+  ReducerReserve &r = w->reducers;
+  if (p && !r.end_list)
+    r.end_list = p;
+  else
+    std::free(p);
+  if (!r.end_list)
+    r.end_list = reserve_alloc(sizeof(Pieces));
   set_views(m);
 }
 
 // A thread takes back its root frame: the root strand is the leftmost.
 void reducer_root_taken_back() { set_views(nullptr); }
+
+void reducer_print_counts() { print_counts(); }
 
 }  // namespace sprig
 
@@ -244,8 +388,13 @@ void *__sprig_reducer_lookup(void *map, void *key, size_t size, size_t align,
   return m ? view_lookup(m, key, size, align, identity, reduce) : key;
 }
 
+// Called by the constructor the plugin adds to every module that names a reducer entry
+// point (plugin/Reducers.cpp): from its load on, steals are tracked.
+void __sprig_reducers_used(void) { note_in_use(); }
+
 void __sprig_reducer_register(void *key, size_t size, size_t align,
                               void (*identity)(void *), void (*reduce)(void *, void *)) {
+  note_in_use();  // (a hand-lowered program has no such constructor)
   // The leftmost strand needs nothing: the reducer's own storage is its view anyway.
   if (ViewMap *m = cur_views())
     view_register(m, key, size, align, identity, reduce);

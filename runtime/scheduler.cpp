@@ -78,6 +78,8 @@ __attribute__((constructor)) static void process_init() {
   install_fork_handlers();
   if (g.settings.stats)
     std::atexit(print_stats);
+  if (g.settings.test_reducer_counts)
+    std::atexit(reducer_print_counts);
 }
 
 // The actions deferred to `Worker::pending` (worker.h), now that we are off the stack
@@ -312,7 +314,7 @@ void start_workers() {
   w->pending.child_done = parent;
   // This strand's reducer views go to the parent's pieces before the join counter lets
   // anyone resume it (runtime/reducer.cpp).
-  reducer_piece_ends(parent, false);
+  reducer_piece_ends(w, parent, false);
   // TSan: pop this function, the entry point and the helper. What is left is the
   // parent's entry (the frame resumes at its sync on this stack and returns here) or, on
   // a thief's fiber, nothing: the continuation that called the helper has its entry on
@@ -357,7 +359,7 @@ void __sprig_sync_suspend(sprig_frame *sf) {
   uint32_t steals = sf->steals;
   stress_point(w);
   fp_save_frame(sf);  // the resumer restores it (resume_at_sync)
-  reducer_piece_ends(sf, true);  // before the join counter lets anyone resume sf
+  reducer_piece_ends(w, sf, true);  // before the join counter lets anyone resume sf
   // acq_rel: release publishes the continuation's writes to whichever child resumes the
   // frame; acquire, if join comes to 0 here, makes the children's writes visible.
   int64_t before = __atomic_fetch_add(&sf->join, (int64_t)steals, __ATOMIC_ACQ_REL);

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <utility>
 
 namespace sprig {
 
@@ -32,7 +33,8 @@ View *ViewMap::find(void *key) {
 View *ViewMap::insert(void *key) {
   if (View *v = find(key))
     return v;
-  if (2 * (count + 1) > cap) {
+  // Under half full after the insert, strictly: merge_views relies on it.
+  if (2 * (count + 1) >= cap) {
     std::uint32_t ncap = cap ? 2 * cap : 8;
     View *n = static_cast<View *>(std::calloc(ncap, sizeof(View)));
     if (!n)
@@ -49,6 +51,18 @@ View *ViewMap::insert(void *key) {
     slots = n;
     cap = ncap;
   }
+  return place(key);
+}
+
+View *ViewMap::insert_in_place(void *key) {
+  if (View *v = find(key))
+    return v;
+  if (count + 2 > cap)
+    return nullptr;  // keep a free slot: probing stops at one
+  return place(key);
+}
+
+View *ViewMap::place(void *key) {
   std::uint32_t i = slot_of(key, cap);
   while (slots[i].key)
     i = (i + 1) & (cap - 1);
@@ -130,31 +144,55 @@ void map_delete(ViewMap *m) {
   std::free(m);
 }
 
+// Allocates nothing when growing a table fails: it runs where a strand has already
+// ended (a child_done, a sync), which cannot give up. The entries are combined in the
+// larger of the two tables. Each table is under half full (insert grows it before it
+// gets there), so the larger one has room for both: |L| + |R| < cap_L/2 + cap_R/2 <= the
+// larger cap, which leaves a free slot for probing. Growing it is still tried first, to
+// keep lookups short; `insert_in_place` is what makes it unnecessary.
 void merge_views(ViewMap *left, ViewMap *right) {
-  right->for_each([&](View &r) {
-    if (r.view == r.key) {
-      // The reducer was registered in the right strand (made there): no strand to its
-      // left has a view of it. Its registration moves left (or ends: leftmost).
-      if (left) {
-        View *l = left->insert(r.key);
-        if (!l)
-          no_memory();
-        *l = r;
+  if (!left) {
+    // Into the leftmost strand: the reducers' own storage.
+    right->for_each([&](View &r) {
+      if (r.view != r.key) {  // (a registration made in the right strand just ends)
+        r.reduce(r.key, r.view);
+        view_free(r.view);
       }
+    });
+    map_delete(right);
+    return;
+  }
+  // The left map keeps its identity (it is a piece's name, or a strand's map) and its
+  // last lookup, whose view survives the merge; only the tables may change hands.
+  bool flipped = left->cap < right->cap;
+  if (flipped) {
+    std::swap(left->slots, right->slots);
+    std::swap(left->cap, right->cap);
+    std::swap(left->count, right->count);
+  }
+  // Now `left` holds the larger table; `right` the other one's entries. `flipped`: those
+  // are the left strand's.
+  right->for_each([&](View &e) {
+    View *d = left->find(e.key);
+    if (!d) {
+      // One strand only has it (a view, or the reducer's registration): it moves as is.
+      d = left->insert(e.key);
+      if (!d)
+        d = left->insert_in_place(e.key);
+      if (!d)
+        no_memory();  // (unreachable while every table is under half full)
+      *d = e;
       return;
     }
-    if (!left) {
-      r.reduce(r.key, r.view);
-      view_free(r.view);
-    } else if (View *l = left->find(r.key)) {
-      r.reduce(l->view, r.view);
-      view_free(r.view);
-    } else {
-      l = left->insert(r.key);
-      if (!l)
-        no_memory();
-      *l = r;
-    }
+    // Both strands have one. The right one is a view made by identity (a reducer
+    // registered in a strand has no view in the strands to its left): reduce it into the
+    // left one, the left strand's first.
+    View &l = flipped ? e : *d;
+    View &r = flipped ? *d : e;
+    r.reduce(l.view, r.view);
+    view_free(r.view);
+    if (flipped)
+      *d = e;  // the left strand's view (or registration) is the one that stays
   });
   map_delete(right);
 }

@@ -46,6 +46,8 @@ struct ViewMap {
   // The slot for key, new (key set, the rest for the caller to fill) if absent.
   // Returns null only when memory runs out.
   View *insert(void *key);
+  // The same without growing the table: null if that would leave no free slot.
+  View *insert_in_place(void *key);
   void erase(void *key);
   // Call fn on each view, in no particular order; fn may not change the map.
   template <class Fn> void for_each(Fn fn) {
@@ -55,6 +57,9 @@ struct ViewMap {
   }
   void clear();    // forget every entry (the views are the caller's business)
   void release();  // clear, and free the table
+
+private:
+  View *place(void *key);  // a free slot for key (there is one)
 };
 
 // A view's memory: aligned, from malloc (the runtime calls no operator new on a worker).
@@ -67,7 +72,8 @@ void view_free(void *p);
 ViewMap *map_new();
 void map_delete(ViewMap *m);
 // left <- left (+) right, in serial order (left first); right is freed. A null left is
-// the leftmost strand: its views are the reducers' own storage.
+// the leftmost strand: its views are the reducers' own storage. Allocates nothing that
+// it cannot do without (runtime/view_map.cpp says why).
 void merge_views(ViewMap *left, ViewMap *right);
 // The strand's view of the reducer at key (m not null): found, or made by identity.
 void *view_lookup(ViewMap *m, void *key, std::size_t size, std::size_t align,

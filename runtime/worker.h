@@ -39,6 +39,17 @@ struct Stats {
   Counter publishes;      // owner: requests it answered by publishing entries
 };
 
+// What the reducer runtime holds for this worker's next steal (runtime/reducer.cpp,
+// reducer_reserve): taken before the steal's CAS, so that nothing after it allocates.
+// Owner-private: only the worker itself touches it, on its slow paths.
+struct ReducerReserve {
+  bool tracking = false;        // the next steal records a piece (reducers may exist)
+  void *map = nullptr;          // the thief's fresh view map
+  void *node = nullptr;         // its piece in the frame's list
+  void *list = nullptr;         // the list itself, if the steal is the frame's first
+  void *end_list = nullptr;     // a list for a piece that ends before its thief came
+};
+
 struct Worker {
   // ---- ABI part: must stay first (generated code casts Worker* to sprig_worker_abi*;
   // runtime/abi_layout.cpp checks it).
@@ -61,6 +72,7 @@ struct Worker {
   Fiber *pool = nullptr;  // local free fibers
   int pool_size = 0;
   Stats stats;
+  ReducerReserve reducers;
 
   // ---- written by other threads ----
   // Root worker: a root frame whose continuation ended on another worker and must return

@@ -62,6 +62,11 @@ void __sprig_reducer_register(void *key, size_t size, size_t align,
                               void (*identity)(void *), void (*reduce)(void *, void *));
 void __sprig_reducer_unregister(void *key);
 void __sprig_reducer_scope_end(void **guard);
+/* Reducers may exist from now on (the runtime then records its steals for them): called
+ * at load by a constructor the plugin adds to every module that names a reducer entry
+ * point; a hand-lowered program that names a reducer at namespace scope calls it itself
+ * before its first spawn (registering a reducer does it too). */
+void __sprig_reducers_used(void);
 
 static inline __attribute__((always_inline)) void *
 sprig_reducer_view(void *key, size_t size, size_t align, void (*identity)(void *),

@@ -413,6 +413,8 @@ void __sprig_reducer_unregister(void *key) {
     sprig::view_unregister(m, key);
 }
 void __sprig_reducer_scope_end(void **guard) { __sprig_reducer_unregister(*guard); }
+// Every strand has its own map here anyway (the constructor the plugin adds calls it).
+void __sprig_reducers_used(void) {}
 
 // ---- ThreadSanitizer's instrumentation ----
 void __tsan_init(void) {}
