@@ -16,8 +16,11 @@
 // COUNTS: sprigtest reducers: steals {{[1-9][0-9]*}} allocations {{[1-9][0-9]*}} locks {{[1-9][0-9]*}} given-up {{[1-9][0-9]*}}
 // NONE: sprigtest reducers: steals 0 allocations 0 locks 0 given-up {{[1-9][0-9]*}}
 #include <sprig/reducer.h>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <string>
+#include <thread>
 
 sprig::reducer<sprig::op_add<long>> sum;
 sprig::reducer<sprig::op_string> cat;
@@ -37,7 +40,25 @@ long fib(int n, int depth) {
   return a + b;
 }
 
+// The child waits (up to 300 ms) for its continuation: at P >= 2 a thief steals it even
+// on a loaded machine (the counts' check needs steals; fib alone may get none there).
+static std::atomic<int> cont_ran{0};
+__attribute__((noinline)) void wait_for_continuation() {
+  auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
+  while (!cont_ran.load() && std::chrono::steady_clock::now() < until)
+    std::this_thread::yield();
+}
+void stolen_once() {
+  [[sprig::spawn]] wait_for_continuation();
+  cont_ran = 1;
+  *sum += 0;
+  [[sprig::sync]];
+  cont_ran = 0;
+}
+
 int main() {
+  for (int i = 0; i < 3; ++i)
+    stolen_once();
   long r = fib(30, 0);
   unsigned long h = 1469598103934665603ul;
   for (char c : cat.get_value())
