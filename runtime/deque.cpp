@@ -92,7 +92,7 @@ void serve(Worker *w, bool pushed, bool waking) {
     // A forced steal took private entries: nothing public is left. split follows top
     // (still <= bottom: a thief only takes entries below bottom).
     s = t;
-    __atomic_store_n(&d->split, s, __ATOMIC_RELAXED);
+    __atomic_store_n(&d->split, s, __ATOMIC_RELEASE);  // see __sprig_pop_slow
   }
   if (r == SPRIG_REQUEST_FORCING) {
     // A thief is taking an entry: keep the pops fenced, and come back at the next push.
@@ -250,11 +250,13 @@ sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
     return SPRIG_STEAL_EMPTY;
   *look = DequeLook::Worth;
   long now = monotonic_ns();
-  long force_after = stress ? 0 : config::kForceStealAfterNs;
+  long force_after = stress ? 0 : g.settings.force_after_ns;
+  if (force_after < 0)
+    return SPRIG_STEAL_EMPTY;
   if (now - __atomic_load_n(&d->request_ns, __ATOMIC_RELAXED) < force_after)
     return SPRIG_STEAL_EMPTY;
   long last = last_force_ns.load(std::memory_order_relaxed);
-  if (!stress && (now - last < config::kForceStealSpacingNs ||
+  if (!stress && force_after > 0 && (now - last < config::kForceStealSpacingNs ||
                   !last_force_ns.compare_exchange_strong(last, now,
                                                          std::memory_order_relaxed)))
     return SPRIG_STEAL_EMPTY;
@@ -286,8 +288,12 @@ extern "C" SPRIG_WAKE_CC void __sprig_push_slow(void) {
 extern "C" SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b) {
   Worker *w = self();
   sprig_worker_abi *d = &w->abi;
+  // Every store of split is RELEASE, not only the publishing one: a thief's acquire
+  // load of split may read any of them, and must still see the entries below the value
+  // it reads (since C++20 a later relaxed store of the same thread no longer continues
+  // the publish's release sequence). Plain stores on x86.
   if (b < d->split)  // (only the owner writes split) a public entry: take it back
-    __atomic_store_n(&d->split, b, __ATOMIC_RELAXED);
+    __atomic_store_n(&d->split, b, __ATOMIC_RELEASE);
   // Pairs with the thief's fence between its loads of top and split
   // (sprig_deque_steal): either it sees the lowered split, or we see its CAS's top.
   // A forcing thief's barrier pairs with our earlier store of bottom instead.
@@ -300,8 +306,8 @@ extern "C" SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b) {
     // the deque is empty at b + 1 afterwards, and no thief can move top from there.
     got = t == b && __atomic_compare_exchange_n(&d->top, &t, b + 1, false,
                                                 __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
-    __atomic_store_n(&d->split, b + 1, __ATOMIC_RELAXED);
-    __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&d->split, b + 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELEASE);  // as split's, for a forcer
     rebase(d, b + 1);
   }
   serve(w, false, false);

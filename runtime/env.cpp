@@ -283,6 +283,16 @@ void parse_environment(Settings &s) {
     else
       warn_bad("SPRIGTEST_STRESS", e, "a positive integer (the seed)", "off (the default)");
   }
+  if (const char *e = std::getenv("SPRIGTEST_FORCE_AFTER_NS")) {
+    std::string t = trimmed(e);
+    char *end = nullptr;
+    long ns = std::strtol(t.c_str(), &end, 10);
+    if (!t.empty() && end && *end == 0)
+      s.force_after_ns = ns;
+    else
+      warn_bad("SPRIGTEST_FORCE_AFTER_NS", e, "an integer (ns; negative: never)",
+               "never (the default)");
+  }
   if (const char *e = std::getenv("SPRIGTEST_SYSFS_ROOT")) {
     std::string path = trimmed(e);
     if (!path.empty())

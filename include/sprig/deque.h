@@ -224,7 +224,11 @@ SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b);
 #endif
 SPRIG_INLINE int64_t sprig_owner_decrement_(int64_t *p) {
   int64_t v = *p - 1; /* owner-private write, so a plain read is exact */
-  __atomic_store_n(p, v, __ATOMIC_RELAXED);
+  /* Release, not relaxed: a forced thief's acquire load of bottom may read this value
+   * rather than the push's, and must still see the entries below it (since C++20 a
+   * later relaxed store of the same thread no longer continues the push's release
+   * sequence; ThreadSanitizer follows that rule). A plain store on x86. */
+  __atomic_store_n(p, v, __ATOMIC_RELEASE);
   return v;
 }
 

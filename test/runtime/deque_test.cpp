@@ -132,6 +132,10 @@ TEST(Deque, PushAnswersWithItsOwnEntry) {
 // A request left unanswered is forced: the thief takes the oldest private entry after a
 // barrier, and the owner's pops stay fenced until it answers; split catches up with top.
 TEST(Deque, OldRequestIsForced) {
+  struct Restore {
+    ~Restore() { sprig::g.settings.force_after_ns = -1; }
+  } restore;
+  sprig::g.settings.force_after_ns = sprig::config::kForceStealAfterNs;
   TestDeque d(16);
   Thief t;
   sprig_frame f[3];
@@ -313,12 +317,17 @@ TEST(Deque, LoneEntryOfATinyLoopIsDeclined) {
 struct StressResult {
   int64_t pops = 0, steals = 0, forced = 0, requests = 0, publishes = 0;
 };
-StressResult stress(int64_t items, int nthieves, bool forcing) {
+StressResult stress(int64_t items, int nthieves, bool forcing, bool fast_pops = false) {
   constexpr int64_t kDepth = 64;
   struct Restore {
-    ~Restore() { sprig::g.settings.stress_seed = 0; }
+    ~Restore() {
+      sprig::g.settings.stress_seed = 0;
+      sprig::g.settings.force_after_ns = -1;
+    }
   } restore;
-  sprig::g.settings.stress_seed = forcing ? 12345 : 0;
+  sprig::g.settings.stress_seed = forcing && !fast_pops ? 12345 : 0;
+  if (fast_pops)
+    sprig::g.settings.force_after_ns = 0;  // force every request, owners' pops stay fast
   TestDeque d(kDepth);
   d.w.stress_rng = 0x9E3779B97F4A7C15ull;
   std::unique_ptr<std::atomic<uint8_t>[]> taken(new std::atomic<uint8_t>[items]);
@@ -443,9 +452,16 @@ TEST(Deque, StressOneOwnerSixThieves) {
   EXPECT_GT(r.publishes, 0);
 }
 
-// Every request forced at once: the barrier protocol against the owner's fence-free pops.
+// Every request forced at once, the owner's slow paths yielding (SPRIGTEST_STRESS).
 TEST(Deque, StressForcedSteals) {
   StressResult r = stress(300'000, 6, true);
+  EXPECT_GT(r.forced, 0);
+}
+
+// Every request forced at once while the owner's pops stay on their fence-free fast
+// path between requests: the barrier protocol against the owner's fast pops.
+TEST(Deque, StressForcedStealsAgainstFastPops) {
+  StressResult r = stress(2'000'000, 3, true, true);
   EXPECT_GT(r.forced, 0);
 }
 
