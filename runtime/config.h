@@ -100,7 +100,7 @@ inline constexpr int kChurnBackoffMaxPauses = 8192;
 // process-wide barrier (sprig/deque.h). Shorter: loops of long children spread faster;
 // longer: fewer barriers, each of which interrupts every running worker (a few us on a
 // VM, where an interrupt is a hypervisor exit).
-inline constexpr long kForceStealAfterNs = 50'000;  // 50 us (off by default: global.h, force_after_ns)
+inline constexpr long kForceStealAfterNs = 50'000;  // 50 us
 // ... and process-wide, forced steals start at least this far apart, which bounds the
 // barriers' cost to every worker whatever the number of thieves and victims.
 inline constexpr long kForceStealSpacingNs = 20'000;  // 20 us

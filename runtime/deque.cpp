@@ -68,7 +68,16 @@ std::atomic<long> last_force_ns{0};
 
 // Owner: pop_bound back to s (the exact split), unless a request is pending or a forced
 // steal is running, in which case it must stay INT64_MAX (the protocol above).
+// Never below top: a forced steal that ran while serve() was deciding (it read the
+// request PENDING, the forcer went PENDING -> FORCING -> PENDING, and serve's own CAS
+// from PENDING then succeeded) took entries below top that serve's `s`, computed from
+// an older top, may not cover; a fast pop of such an entry would take it a second time.
+// Acquire: the caller's CAS on `request` (acq_rel) read the forcer's final store, so
+// the forcer's CAS on top is visible here.
 void settle_pop_bound(sprig_worker_abi *d, int64_t s) {
+  int64_t t = __atomic_load_n(&d->top, __ATOMIC_ACQUIRE);
+  if (s < t)
+    s = t;
   __atomic_store_n(&d->pop_bound, s, __ATOMIC_RELAXED);
   // Pairs with the seq_cst CAS of `request` by an asking or forcing thief, which is
   // followed by its seq_cst store of pop_bound = INT64_MAX.
@@ -129,17 +138,19 @@ void serve(Worker *w, bool pushed, bool waking) {
       // lowering must come after this store).
       __atomic_store_n(&d->limit, t + d->mask, __ATOMIC_RELAXED);
       int32_t expected = SPRIG_REQUEST_PENDING;
-      // Release: see the protocol above. Fails only if a thief began forcing meanwhile;
-      // settle_pop_bound then keeps the pops fenced.
+      // Release: see the protocol above; acquire: a forcer that finished since we read
+      // the request made its last store PENDING, and its steal must be visible to
+      // settle_pop_bound. Fails only if a thief is forcing now; settle_pop_bound then
+      // keeps the pops fenced.
       __atomic_compare_exchange_n(&d->request, &expected, SPRIG_REQUEST_NONE, false,
-                                  __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+                                  __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
     } else if (b > s) {
       // Decline (the bound first, then the state, as for the clear above). Thieves back
       // off from a declined victim before they ask again.
       __atomic_store_n(&d->limit, t + d->mask, __ATOMIC_RELAXED);
       int32_t expected = SPRIG_REQUEST_PENDING;
       __atomic_compare_exchange_n(&d->request, &expected, SPRIG_REQUEST_DECLINED, false,
-                                  __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+                                  __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
     } else {
       // Nothing private: keep the request, and answer it at our next push, which then
       // decides on its own entry.

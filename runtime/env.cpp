@@ -291,7 +291,7 @@ void parse_environment(Settings &s) {
       s.force_after_ns = ns;
     else
       warn_bad("SPRIGTEST_FORCE_AFTER_NS", e, "an integer (ns; negative: never)",
-               "never (the default)");
+               std::to_string(s.force_after_ns) + " (the default)");
   }
   if (const char *e = std::getenv("SPRIGTEST_SYSFS_ROOT")) {
     std::string path = trimmed(e);

@@ -33,12 +33,8 @@ struct Settings {
   // config::kLoneEntryNs; a setting so that tests can pin the owner's decision.
   long lone_entry_ns = config::kLoneEntryNs;
   // SPRIGTEST_FORCE_AFTER_NS (tests only): how old a request is forced, in ns; negative:
-  // never (the default, outside SPRIGTEST_STRESS). Off by default until a ThreadSanitizer
-  // finding is explained: the hand-lowered spawn_loop under TSan ran one continuation on
-  // two workers in about 3 runs of 100 with forcing, none of 106 without
-  // (docs/performance.md, "Scaling"); the gtests' 25,000 forced steals a run against
-  // fast pops take every entry exactly once. config::kForceStealAfterNs is the value meant.
-  long force_after_ns = -1;
+  // never. Default config::kForceStealAfterNs; tests pin it.
+  long force_after_ns = config::kForceStealAfterNs;
   Bind bind = Bind::None;  // SPRIG_BIND
   // SPRIGTEST_SYSFS_ROOT (tests only): where the topology is read instead of
   // /sys/devices/system (a fake tree).

@@ -133,7 +133,7 @@ TEST(Deque, PushAnswersWithItsOwnEntry) {
 // barrier, and the owner's pops stay fenced until it answers; split catches up with top.
 TEST(Deque, OldRequestIsForced) {
   struct Restore {
-    ~Restore() { sprig::g.settings.force_after_ns = -1; }
+    ~Restore() { sprig::g.settings.force_after_ns = sprig::config::kForceStealAfterNs; }
   } restore;
   sprig::g.settings.force_after_ns = sprig::config::kForceStealAfterNs;
   TestDeque d(16);
@@ -322,7 +322,7 @@ StressResult stress(int64_t items, int nthieves, bool forcing, bool fast_pops = 
   struct Restore {
     ~Restore() {
       sprig::g.settings.stress_seed = 0;
-      sprig::g.settings.force_after_ns = -1;
+      sprig::g.settings.force_after_ns = sprig::config::kForceStealAfterNs;
     }
   } restore;
   sprig::g.settings.stress_seed = forcing && !fast_pops ? 12345 : 0;
@@ -459,7 +459,10 @@ TEST(Deque, StressForcedSteals) {
 }
 
 // Every request forced at once while the owner's pops stay on their fence-free fast
-// path between requests: the barrier protocol against the owner's fast pops.
+// path between requests: the barrier protocol against the owner's fast pops. Under
+// ThreadSanitizer's timing this found a forced steal completing while the owner's
+// serve() was deciding on the same request (settle_pop_bound now keeps pop_bound at or
+// above top): one entry taken twice in about 1 run of 3.
 TEST(Deque, StressForcedStealsAgainstFastPops) {
   StressResult r = stress(2'000'000, 3, true, true);
   EXPECT_GT(r.forced, 0);

@@ -24,10 +24,9 @@ sprig::reducer<sprig::op_add<long>> red;
 #endif
 
 static std::atomic<int> cont_ran{0};
-// Up to 2 ms: long enough for a thief to take a continuation at P >= 2 (a request the
-// owner cannot answer while it waits here is answered at its next spawn, whose
-// continuation the thief then takes), short enough for the runs at P = 1, where every
-// child waits it out.
+// Up to 2 ms: long enough for a thief to take the continuation at P >= 2 (a request
+// the owner cannot answer while it waits here is forced after about 50 us), short
+// enough for the runs at P = 1, where every child waits it out.
 __attribute__((noinline)) void wait_for_continuation() {
   auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
   while (!cont_ran.load() && std::chrono::steady_clock::now() < until)
