@@ -1,7 +1,11 @@
 //===- runtime/sleep.cpp - idle workers sleep, and wake when work appears -===//
 //
 // A worker that found nothing to steal for a while (config.h: spin, then yield) sleeps
-// on a futex word `epoch` with a timeout. Wakers bump `epoch` and futex-wake.
+// on its own futex word (Worker::sleep_word) with a timeout. A waker claims one sleeping
+// worker with a CAS (kAsleep -> kAiming), moves it off the waker's CPU when it is a pool
+// worker that may run elsewhere (the kernel would otherwise queue it behind the waker,
+// which goes on computing: milliseconds on a VM), then stores kWoken and futex-wakes
+// that word: one sleeper woken, no thundering herd, and the woken one knows it was.
 //
 // Who wakes whom:
 //  - a push (sprig_deque_push, inline) wakes one sleeper. It does not test for sleepers
@@ -12,7 +16,8 @@
 //  - a root hand-back wakes all (the root thread among them).
 //
 // Memory ordering: the sleeper increments __sprig_sleepers (seq_cst), lowers the bounds
-// (relaxed), re-checks every deque, then waits only if `epoch` is unchanged. The pusher
+// (relaxed), re-checks every deque, then waits only while its word still says kAsleep
+// (a waker that claimed it first makes the wait return at once). The pusher
 // reads its bound relaxed before publishing its entry (release), with no fence (the
 // spawn fast path stays fence-free), and an owner refreshing its bound at the same
 // moment may overwrite the lowered value, so the Dekker pair is incomplete: a wake-up
@@ -25,13 +30,13 @@
 #include <atomic>
 #include <climits>
 #include <ctime>
+#include <sched.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 namespace sprig {
 
-static std::atomic<uint32_t> epoch{0};
 
 long futex(std::atomic<uint32_t> *addr, int op, uint32_t val, const timespec *ts) {
   return syscall(SYS_futex, reinterpret_cast<uint32_t *>(addr), op, val, ts, nullptr, 0);
@@ -62,39 +67,109 @@ static void lower_push_bounds(Worker *w) {
       __atomic_store_n(&v->abi.limit, INT64_MIN, __ATOMIC_RELAXED);
 }
 
+// The CPUs the process may use, as at its start (the pool workers inherit them); a woken
+// pool worker that was aimed away from its waker's CPU gets them back.
+static const cpu_set_t &process_cpus() {
+  static const cpu_set_t mask = [] {
+    cpu_set_t m;
+    CPU_ZERO(&m);
+    if (sched_getaffinity(0, sizeof m, &m) != 0)
+      CPU_ZERO(&m);
+    return m;
+  }();
+  return mask;
+}
+
 bool sleep_idle(Worker *w, unsigned naps) {
-  uint32_t e = epoch.load(std::memory_order_acquire);
+  // Our thread id, for a waker that aims us away from its CPU (a pool worker's thread
+  // never changes; written before we announce the sleep, read by a waker after its CAS
+  // on sleep_word, which reads our seq_cst store below).
+  w->tid.store(static_cast<int>(syscall(SYS_gettid)), std::memory_order_relaxed);
+  w->sleep_word.store(kAsleep, std::memory_order_seq_cst);
   __atomic_fetch_add(&__sprig_sleepers, 1, __ATOMIC_SEQ_CST);
   lower_push_bounds(w);
   if (!any_work(w)) {
     // Back off: each timeout in a row doubles the next wait, up to 2^kSleepBackoffSteps
     // times the first (a long idle stretch costs fewer wake-ups; a lost wake-up, the race
-    // described above, then costs at most that long).
+    // described above, then costs at most that long). A waker that changed the word
+    // before we wait makes the wait return at once.
     long ns = config::kSleepTimeoutNs
               << (naps < config::kSleepBackoffSteps ? naps : config::kSleepBackoffSteps);
     timespec ts{ns / 1'000'000'000, ns % 1'000'000'000};
-    futex(&epoch, FUTEX_WAIT_PRIVATE, e, &ts);
+    futex(&w->sleep_word, FUTEX_WAIT_PRIVATE, kAsleep, &ts);
   }
   __atomic_fetch_sub(&__sprig_sleepers, 1, __ATOMIC_SEQ_CST);
-  // Woken (or work already there) if the epoch moved; else the wait timed out.
-  bool woken = epoch.load(std::memory_order_acquire) != e;
-  if (woken)
+  // Back to awake. A waker holding the word at kAiming is between its claim and its
+  // wake (one system call): wait for it, so that we restore our CPUs after it moved us.
+  uint32_t s = w->sleep_word.load(std::memory_order_acquire);
+  for (;;) {
+    if (s == kAiming) {
+      sprig_cpu_relax();
+      s = w->sleep_word.load(std::memory_order_acquire);
+      continue;
+    }
+    // acq_rel: acquire pairs with the waker's release store of kWoken (its `aimed`).
+    if (w->sleep_word.compare_exchange_weak(s, kAwake, std::memory_order_acq_rel,
+                                            std::memory_order_acquire))
+      break;
+  }
+  bool woken = s == kWoken;
+  if (woken && w->aimed.exchange(false, std::memory_order_relaxed)) {
+    const cpu_set_t &all = process_cpus();
+    if (CPU_COUNT(&all) > 0)
+      sched_setaffinity(0, sizeof all, &all);  // already elsewhere: the waker moved us
+  } else if (woken) {
     spread_after_wake();  // not next to the worker that woke us (spread.cpp)
+  }
   return woken;
 }
 
-void wake_all() {
-  epoch.fetch_add(1, std::memory_order_release);
-  if (__atomic_load_n(&__sprig_sleepers, __ATOMIC_SEQ_CST) != 0)
-    futex(&epoch, FUTEX_WAKE_PRIVATE, INT_MAX, nullptr);
+// Claim `v` if it sleeps (kAsleep -> kAiming), move it off `waker_cpu` if it is a pool
+// worker we may move, and wake it. True if we woke it.
+static bool wake_worker(Worker *v, int waker_cpu, bool aim) {
+  uint32_t expected = kAsleep;
+  // acquire: we read its tid, stored before its seq_cst store of kAsleep.
+  if (v->sleep_word.load(std::memory_order_relaxed) != kAsleep ||
+      !v->sleep_word.compare_exchange_strong(expected, kAiming, std::memory_order_acquire))
+    return false;
+  bool aimed = false;
+  if (aim && !v->is_root && waker_cpu >= 0) {
+    // Linux puts a woken thread on its waker's CPU ("wake affine"), where it waits for
+    // the waker, which goes on computing, to give the CPU up: 1.7 ms here against 26 us
+    // when the waker blocks (docs/performance.md). Move the sleeper first.
+    cpu_set_t away = process_cpus();
+    if (CPU_ISSET(waker_cpu, &away) && CPU_COUNT(&away) >= 2) {
+      CPU_CLR(waker_cpu, &away);
+      aimed = sched_setaffinity(v->tid.load(std::memory_order_relaxed), sizeof away,
+                                &away) == 0;
+    }
+  }
+  v->aimed.store(aimed, std::memory_order_relaxed);
+  v->sleep_word.store(kWoken, std::memory_order_release);  // pairs with the sleeper's CAS
+  futex(&v->sleep_word, FUTEX_WAKE_PRIVATE, 1, nullptr);
+  return true;
 }
 
-}  // namespace sprig
+void wake_all() {
+  if (__atomic_load_n(&__sprig_sleepers, __ATOMIC_SEQ_CST) == 0)
+    return;
+  const int n = victim_count();
+  for (int i = 0; i < n; ++i)
+    wake_worker(&g.workers[i], -1, false);
+}
 
-namespace sprig {
 void wake_one() {
-  note_waker_cpu();  // the woken worker should run elsewhere (spread.cpp)
-  epoch.fetch_add(1, std::memory_order_release);
-  futex(&epoch, FUTEX_WAKE_PRIVATE, 1, nullptr);
+  // Aim the woken worker away from our CPU, unless workers outnumber CPUs (they share
+  // CPUs anyway) or SPRIG_BIND pins them.
+  const bool aim = g.settings.nworkers <= g.settings.cpus && g.settings.bind == Bind::None;
+  const int cpu = note_waker_cpu();  // also for a woken root's spread_after_wake
+  const int n = victim_count();
+  // Start at a rotating slot, so that wake-ups spread over the sleepers.
+  static std::atomic<unsigned> next{0};
+  const unsigned first = next.fetch_add(1, std::memory_order_relaxed);
+  for (int k = 0; k < n; ++k)
+    if (wake_worker(&g.workers[(first + static_cast<unsigned>(k)) % static_cast<unsigned>(n)],
+                    cpu, aim))
+      return;
 }
 }  // namespace sprig

@@ -96,7 +96,17 @@ struct Worker {
   // bits 0..31, x87 control word in 32..47; 0 = unknown). Set with `comp`; relaxed.
   std::atomic<uint64_t> fp{0};
   uint32_t generation = 0;  // root slot: bindings so far (owner: the bound thread)
+  // Sleeping (runtime/sleep.cpp): the futex word this worker waits on when idle
+  // (kAwake, kAsleep, kAiming: a waker claimed it and is moving it, kWoken), its thread
+  // id, for the waker's move, and whether the waker moved it (read by the woken worker
+  // after it acquires kWoken).
+  std::atomic<uint32_t> sleep_word{0};
+  std::atomic<int> tid{0};
+  std::atomic<bool> aimed{false};
 };
+
+// Worker::sleep_word's states.
+inline constexpr uint32_t kAwake = 0, kAsleep = 1, kAiming = 2, kWoken = 3;
 
 inline Worker *as_worker(sprig_worker *w) { return reinterpret_cast<Worker *>(w); }
 inline sprig_worker *as_abi(Worker *w) { return reinterpret_cast<sprig_worker *>(w); }
