@@ -52,12 +52,7 @@ namespace sprig {
 void stress_point(Worker *w) {
   if (!g.settings.stress_seed)
     return;
-  uint64_t x = w->stress_rng;
-  x ^= x << 13;
-  x ^= x >> 7;
-  x ^= x << 17;
-  w->stress_rng = x;
-  if (x % config::kStressYieldOneIn == 0)
+  if (xorshift_next(&w->stress_rng) % config::kStressYieldOneIn == 0)
     sched_yield();
 }
 

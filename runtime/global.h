@@ -147,6 +147,15 @@ enum class DequeLook { Empty, Worth, Churning };
 // request (a steal after a process-wide barrier). Reserves the fiber before any CAS.
 sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
                                 DequeLook *look);
+// The runtime's one pseudo-random generator (xorshift64; *state never 0): victim choice
+// (victims.cpp) and SPRIGTEST_STRESS's yields (deque.cpp).
+inline uint64_t xorshift_next(uint64_t *state) {
+  uint64_t x = *state;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  return *state = x;
+}
 // SPRIGTEST_STRESS: maybe give up the CPU (an owner's slow path).
 void stress_point(Worker *w);
 inline long monotonic_ns() {

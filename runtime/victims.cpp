@@ -21,14 +21,6 @@ namespace sprig {
 static VictimOrder *g_orders = nullptr;  // [g_order_count]: pool workers' orders, or null
 static int g_order_count = 0;
 
-static inline uint64_t next_random(uint64_t *rng) {
-  uint64_t x = *rng;
-  x ^= x << 13;
-  x ^= x >> 7;
-  x ^= x << 17;
-  return *rng = x;
-}
-
 std::vector<int> near_victims(const Topology &t, Bind bind, int id, int nworkers,
                               int *n_llc, int *n_node) {
   std::vector<int> llc, node;
@@ -56,7 +48,7 @@ int pick_victim(VictimOrder *o, uint64_t *rng, int self, int nvictims) {
       config::kVictimLlcPicks + config::kVictimNodePicks + config::kVictimAnyPicks;
   const unsigned p = o->pick;
   o->pick = p + 1 == kRound ? 0 : p + 1;
-  const uint64_t r = next_random(rng);
+  const uint64_t r = xorshift_next(rng);
   int v = -1;
   if (p < config::kVictimLlcPicks && o->n_llc > 0)
     v = o->near[r % static_cast<unsigned>(o->n_llc)];
@@ -93,7 +85,7 @@ int choose_victim(Worker *w, int nvictims) {
   const int id = w->id;
   if (g_orders && id > 0 && id < g_order_count)
     return pick_victim(&g_orders[id], &w->rng, id, nvictims);
-  int v = static_cast<int>(next_random(&w->rng) % static_cast<uint64_t>(nvictims - 1));
+  int v = static_cast<int>(xorshift_next(&w->rng) % static_cast<uint64_t>(nvictims - 1));
   return v >= id ? v + 1 : v;
 }
 
