@@ -6,7 +6,7 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 # it, see .ci/run). Given on the command line, it also reconfigures an existing build.
 WERROR   ?=
 
-.PHONY: deps configure build test demo bench fuzz package clean
+.PHONY: deps configure build test test-assert demo bench fuzz package clean
 
 deps:
 	@scripts/install-deps.sh
@@ -25,6 +25,26 @@ build: configure
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j 1
+
+# The assertion build (docs/sanitizers.md, "The assertion build"): a second tree,
+# $(ASSERT_BUILD), configured with SPRIG_ASSERTIONS=ON (the runtime and the plugin check
+# the invariants their comments state) and without the sanitizer variants, which `make
+# test` covers. It runs the ctest entries labelled `assert`: the runtime's GoogleTests
+# and the exec, handlowered and runtime lit directories. CI runs it after `make test`.
+ASSERT_BUILD ?= build-assert
+ASSERT_CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release -DSPRIG_ASSERTIONS=ON \
+                      -DSPRIG_SANITIZER_RUNTIMES=OFF
+
+$(ASSERT_BUILD)/CMakeCache.txt:
+	@cmake -S . -B $(ASSERT_BUILD) $(ASSERT_CMAKE_FLAGS) $(if $(WERROR),-DSPRIG_WERROR=$(WERROR)) >/dev/null
+
+test-assert: deps $(ASSERT_BUILD)/CMakeCache.txt
+ifneq ($(WERROR),)
+	@grep -qx 'SPRIG_WERROR:BOOL=$(WERROR)' $(ASSERT_BUILD)/CMakeCache.txt || \
+	  cmake -S . -B $(ASSERT_BUILD) -DSPRIG_WERROR=$(WERROR) >/dev/null
+endif
+	@cmake --build $(ASSERT_BUILD) -j $(JOBS)
+	@cd $(ASSERT_BUILD) && ctest --output-on-failure -j 1 -L assert
 
 demo: build
 	@scripts/demo.sh $(BUILD)
@@ -48,4 +68,4 @@ package: build
 	@cd $(BUILD) && cpack -G DEB
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(ASSERT_BUILD)

@@ -11,7 +11,9 @@
 // threads, which serialises it. Both cost microseconds, paid only by thieves, i.e. only on
 // forced steals (one per request left unanswered, never one per steal).
 //===----------------------------------------------------------------------===//
+#include "barrier.h"
 #include "global.h"
+#include "sprig/abi.h"
 #include <cstdio>
 #include <cstdlib>
 #include <linux/membarrier.h>

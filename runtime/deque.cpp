@@ -42,7 +42,18 @@
 //    request = PENDING: the owner answers at its next slow path, and repairs split if
 //    the forced steal moved top past it.
 //===----------------------------------------------------------------------===//
+#include "deque.h"
+#include "assertions.h"
+#include "clock.h"
+#include "config.h"
+#include "fiber.h"
 #include "global.h"
+#include "reducer.h"
+#include "sleep.h"
+#include "sprig/abi.h"
+#include "worker.h"
+#include "xorshift.h"
+#include <atomic>
 #include <climits>
 #include <sched.h>
 
@@ -50,6 +61,7 @@ namespace sprig {
 
 // Owner: give up the CPU now and then under SPRIGTEST_STRESS (seeded per worker).
 void stress_point(Worker *w) {
+  assert_owner(w, "only the owner yields at its own slow paths");
   if (!g.settings.stress_seed)
     return;
   if (xorshift_next(&w->stress_rng) % config::kStressYieldOneIn == 0)
@@ -88,6 +100,7 @@ void settle_pop_bound(sprig_worker_abi *d, int64_t s) {
 // asked (else it would find only private entries, ask, and wait for our next slow path,
 // which a long child puts off until the request is forced).
 void serve(Worker *w, bool pushed, bool waking) {
+  assert_owner(w, "only the owner answers requests on its deque");
   sprig_worker_abi *d = &w->abi;
   int32_t r = __atomic_load_n(&d->request, __ATOMIC_ACQUIRE);
   int64_t s = d->split;  // only the owner writes split: a plain read is exact
@@ -105,6 +118,10 @@ void serve(Worker *w, bool pushed, bool waking) {
     return;
   }
   const int64_t b = d->bottom;
+  // sprig/deque.h's rules, with top as read above (it only grows): top <= split <= bottom
+  // once split follows a forced steal's top, and no more entries than the ring holds.
+  SPRIG_ASSERT(t <= s && s <= b, "top <= split <= bottom at the owner's slow path");
+  SPRIG_ASSERT(b - t <= d->mask + 1, "bottom - top <= the ring's capacity");
   if (waking && r != SPRIG_REQUEST_PENDING && b > s) {
     s += (b - s + 1) / 2;
     __atomic_store_n(&d->split, s, __ATOMIC_RELEASE);  // pairs with the steal's acquire
@@ -159,6 +176,17 @@ void serve(Worker *w, bool pushed, bool waking) {
     __atomic_store_n(&d->limit, INT64_MIN, __ATOMIC_RELAXED);
     __atomic_store_n(&d->pop_bound, INT64_MAX, __ATOMIC_RELAXED);
   }
+  // The bounds the owner's fast paths test (sprig/deque.h): an entry at or above
+  // pop_bound is private (pop_bound >= split; INT64_MAX while a request is pending), and
+  // a push at or below limit cannot overflow (limit = a value of top the owner read, plus
+  // mask; INT64_MIN to send the next push to its slow path). Thieves only store
+  // INT64_MAX and INT64_MIN there, and top only grows: both hold whatever they do.
+  SPRIG_ASSERT(__atomic_load_n(&d->pop_bound, __ATOMIC_RELAXED) >= d->split,
+               "pop_bound >= split: a fast pop never takes a public entry");
+  SPRIG_DEBUG_ONLY(const int64_t limit = __atomic_load_n(&d->limit, __ATOMIC_RELAXED));
+  SPRIG_ASSERT(limit == INT64_MIN ||
+                   limit <= __atomic_load_n(&d->top, __ATOMIC_RELAXED) + d->mask,
+               "limit <= top + mask: a fast push never overflows the ring");
 }
 
 // Owner: the deque is empty with top == split == bottom == t and nobody else can change
@@ -228,6 +256,8 @@ static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame) {
 
 sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
                                 DequeLook *look) {
+  assert_owner(w, "a thief steals for its own worker (its fiber pool, its stats)");
+  SPRIG_ASSERT(victim != w, "a thief never steals from itself");
   sprig_worker_abi *d = &victim->abi;
   *look = DequeLook::Empty;
   if (sprig_deque_has_public(d)) {
@@ -294,6 +324,7 @@ extern "C" SPRIG_WAKE_CC void __sprig_push_slow(void) {
 extern "C" SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b) {
   Worker *w = self();
   sprig_worker_abi *d = &w->abi;
+  SPRIG_ASSERT(b == d->bottom, "the slow pop's entry is at bottom (already lowered)");
   // Every store of split is RELEASE, not only the publishing one: a thief's acquire
   // load of split may read any of them, and must still see the entries below the value
   // it reads (since C++20 a later relaxed store of the same thread no longer continues
@@ -305,6 +336,7 @@ extern "C" SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b) {
   // A forcing thief's barrier pairs with our earlier store of bottom instead.
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   int64_t t = __atomic_load_n(&d->top, __ATOMIC_RELAXED);
+  SPRIG_ASSERT(t <= b + 1, "top never passes the bottom before the pop");
   int got = 1;
   if (t >= b) {
     // t == b: ours is the last entry, race the thieves for it (seq_cst, as theirs).
@@ -314,6 +346,8 @@ extern "C" SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b) {
                                                 __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
     __atomic_store_n(&d->split, b + 1, __ATOMIC_RELEASE);
     __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELEASE);  // as split's, for a forcer
+    SPRIG_ASSERT(__atomic_load_n(&d->top, __ATOMIC_RELAXED) == b + 1,
+                 "the deque is empty at b + 1, and no thief moves top from there");
     rebase(d, b + 1);
   }
   serve(w, false, false);

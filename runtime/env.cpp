@@ -23,7 +23,10 @@
 // variable, the value, what it accepts and the value it uses instead (the default), and
 // goes on. An unknown SPRIG_* variable (a typo: SPRIG_NWORKER) gets a warning too.
 //===----------------------------------------------------------------------===//
+#include "env.h"
+#include "config.h"
 #include "global.h"
+#include "sprig/abi.h"
 #include "topology.h"
 #include "trace.h"
 #include <cctype>

@@ -12,7 +12,10 @@
 // the runner's thread, just before the runner continues); otherwise the worker that
 // resumes the frame at its sync (resume_at_sync), after the join.
 //===----------------------------------------------------------------------===//
-#include "global.h"
+#include "exception.h"
+#include "scheduler.h"
+#include "sprig/abi.h"
+#include "worker.h"
 #include <cstdint>
 #include <exception>
 #include <mutex>
@@ -26,7 +29,7 @@ extern "C" void __cxa_end_catch();
 // is a std::exception_ptr (one pointer: the thrown object, reference-counted by the C++
 // runtime; copying or moving it allocates nothing) stored in the frame's `exceptions`
 // word itself, and the number of the child that threw it is stored in the thrown
-// object's own __cxa_exception header (below). An operator new here (as before) could
+// object's own __cxa_exception header (below). An operator new here could
 // throw bad_alloc out of the helper's landing pad, after the detach, into a parent whose
 // continuation runs elsewhere. Rethrowing at the sync (std::rethrow_exception) takes a
 // dependent exception from the C++ runtime's exception allocator, which falls back on
@@ -79,7 +82,7 @@ extern "C" void __sprig_child_threw(sprig_frame *parent, void *exn, uint32_t chi
     throw;  // not detached yet: the parent's exception, thrown at the spawn
   std::exception_ptr e = std::current_exception();  // no allocation: a reference
   if (!e)
-    return;  // not a C++ exception: nothing can be kept (as before)
+    return;  // not a C++ exception: nothing can be kept
   std::lock_guard<std::mutex> l(lock);
   std::exception_ptr &k = kept(parent);
   // Earlier in serial order wins; the other is destroyed (by e's destructor). Equal

@@ -1,7 +1,13 @@
 //===- runtime/fiber.cpp - mmap'd stacks, guard pages, pools --------------===//
 #include "fiber.h"
+#include "assertions.h"
+#include "config.h"
 #include "global.h"
+#include "sanitizer.h"
 #include "trace.h"
+#include "worker.h"
+#include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -32,6 +38,63 @@ struct Node {
 std::atomic<Node *> all_nodes{nullptr};
 // In use / peak: a relaxed counter is enough (statistics), the peak kept by CAS-max.
 std::atomic<uint64_t> in_use{0}, peak_in_use{0};
+
+#if SPRIG_ASSERTIONS
+// Assertion build: the pool's ledger. Every fiber ever mapped is free (in a worker's
+// pool or the global one) or in use (handed out by fiber_try_get, not yet given back),
+// never both, never given back twice: at each change, under a lock of its own, the
+// fiber's state is checked and free + in use == created. A free fiber's top
+// kPoisonBytes are filled with SPRIG_POISON_FILL when it goes back to a pool, and
+// checked when it is handed out again: a write to a stack nobody runs on (a stale
+// continuation, a frame used after its stack was freed) fails there. (Not under ASan or
+// TSan, which check the stacks' memory themselves and annotate their switches.)
+struct Ledger {
+  std::mutex lock;
+  uint64_t created = 0, in_use = 0, free = 0;
+} ledger;
+void ledger_move(Fiber *f, unsigned char from, unsigned char to, bool mapped) {
+  std::lock_guard<std::mutex> l(ledger.lock);
+  SPRIG_ASSERT(!f->native, "a thread's own stack is never in the pool");
+  SPRIG_ASSERT(f->dbg_state == from, to == kFiberFree
+                                         ? "a fiber is given back once (no double free)"
+                                         : "only a free fiber is handed out");
+  f->dbg_state = to;
+  if (mapped)
+    ledger.created++;
+  else
+    (from == kFiberFree ? ledger.free : ledger.in_use)--;
+  (to == kFiberFree ? ledger.free : ledger.in_use)++;
+  SPRIG_ASSERT(ledger.free + ledger.in_use == ledger.created,
+               "the pool's fibers: free + in use == created");
+}
+
+#if !SPRIG_SAN_FIBERS
+constexpr std::size_t kPoisonBytes = 8192;
+std::size_t poison_bytes(const Fiber *f) {
+  std::size_t n = static_cast<std::size_t>(f->hi - f->lo);
+  return n < kPoisonBytes ? n : kPoisonBytes;
+}
+#endif
+
+void poison_fiber(Fiber *f) {
+#if !SPRIG_SAN_FIBERS
+  std::memset(f->hi - poison_bytes(f), SPRIG_POISON_FILL, poison_bytes(f));
+#else
+  (void)f;
+#endif
+}
+
+void check_poison(const Fiber *f) {
+#if !SPRIG_SAN_FIBERS
+  const unsigned char *p = reinterpret_cast<const unsigned char *>(f->hi - poison_bytes(f));
+  for (std::size_t i = 0; i < poison_bytes(f); ++i)
+    SPRIG_ASSERT(p[i] == SPRIG_POISON_FILL,
+                 "nothing writes to a free fiber (its poison is intact when handed out)");
+#else
+  (void)f;
+#endif
+}
+#endif
 }  // namespace
 
 uint64_t fibers_in_use() { return in_use.load(std::memory_order_relaxed); }
@@ -74,6 +137,10 @@ static Fiber *map_fiber(Worker *w) {
   n->fiber.map_bytes = bytes;
   n->fiber.lo = static_cast<char *>(m) + guard;
   n->fiber.hi = static_cast<char *>(m) + bytes;
+#if SPRIG_ASSERTIONS
+  ledger_move(&n->fiber, 0, kFiberFree, true);  // free until fiber_try_get hands it out
+  poison_fiber(&n->fiber);
+#endif
   // Push onto the all-fibers list (release: the handler reads a complete node).
   Node *head = all_nodes.load(std::memory_order_relaxed);
   do
@@ -89,6 +156,7 @@ static Fiber *map_fiber(Worker *w) {
 
 // A fiber from the worker's pool, the global pool or the OS, without in-use accounting.
 static Fiber *take_fiber(Worker *w) {
+  assert_owner(w, "only a worker's own thread takes from its fiber pool");
   Fiber *f = w->pool;
   if (f) {
     w->pool = f->next;
@@ -108,6 +176,10 @@ Fiber *fiber_try_get(Worker *w) {
   Fiber *f = take_fiber(w);
   if (!f)
     return nullptr;
+#if SPRIG_ASSERTIONS
+  check_poison(f);
+  ledger_move(f, kFiberFree, kFiberInUse, false);
+#endif
   f->next = nullptr;
   uint64_t now = in_use.fetch_add(1, std::memory_order_relaxed) + 1;
   uint64_t peak = peak_in_use.load(std::memory_order_relaxed);
@@ -143,6 +215,11 @@ bool fiber_reserve(Worker *w) {
 void fiber_put(Worker *w, Fiber *f) {
   if (f->native)
     return;
+  assert_owner(w, "only a worker's own thread gives fibers back to its pool");
+#if SPRIG_ASSERTIONS
+  ledger_move(f, kFiberInUse, kFiberFree, false);
+  poison_fiber(f);  // before any other worker can take it (the global pool's lock)
+#endif
   in_use.fetch_sub(1, std::memory_order_relaxed);
   if (w->pool_size < config::kLocalFiberPool) {
     f->next = w->pool;

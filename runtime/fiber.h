@@ -14,6 +14,7 @@
 // (sprig_frame.orig_stack), else back to the pool. The resumer of a sync takes it over.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "assertions.h"
 #include "sanitizer.h"
 #include <cstddef>
 #include <cstdint>
@@ -32,6 +33,11 @@ struct Fiber {
 #if SPRIG_SAN_FIBERS
   SanStack san;  // ASan/TSan state of this stack (runtime/sanitizer.h)
 #endif
+#if SPRIG_ASSERTIONS
+  // Assertion build: in a pool (kFiberFree) or handed out (kFiberInUse), fiber.cpp's
+  // ledger; 0 for a thread's native stack.
+  unsigned char dbg_state = 0;
+#endif
 
   bool contains(const void *p) const {
     return static_cast<const char *>(p) >= lo && static_cast<const char *>(p) < hi;
@@ -39,6 +45,20 @@ struct Fiber {
   // Stack pointer for a continuation starting on this fiber (16-byte aligned).
   void *start_sp() const;
 };
+
+#if SPRIG_ASSERTIONS
+inline constexpr unsigned char kFiberFree = 1, kFiberInUse = 2;
+#endif
+// A stack a worker may run on or jump to: a thread's own, or a fiber handed out and not
+// given back (assertion build; always true in release).
+inline bool fiber_usable(const Fiber *f) {
+#if SPRIG_ASSERTIONS
+  return f && (f->native || f->dbg_state == kFiberInUse);
+#else
+  (void)f;
+  return true;
+#endif
+}
 
 // Allocate from the worker's pool, the global pool, or the OS. Dies with a clear
 // "sprig: cannot map ..." message when the OS has no memory for a new one: only for

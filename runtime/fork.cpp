@@ -14,7 +14,11 @@
 //    by a worker that no longer exists cannot finish (POSIX already restricts such a
 //    child to async-signal-safe functions until it execs).
 //===----------------------------------------------------------------------===//
+#include "fork.h"
+#include "barrier.h"
 #include "global.h"
+#include "root.h"
+#include "sprig/abi.h"
 #include <new>
 #include <pthread.h>
 

@@ -5,6 +5,7 @@
 // grain and keeps the exception an iteration throws (include/sprig/abi.h).
 //===----------------------------------------------------------------------===//
 #include "global.h"
+#include "scale.h"
 #include <sprig/abi.h>
 #include <sprig/sprig.h>
 

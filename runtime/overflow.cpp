@@ -21,7 +21,11 @@
 // Frames larger than a page in code built by sprig++ probe every page
 // (-fstack-clash-protection), so they fault in the guard and never skip over it.
 //===----------------------------------------------------------------------===//
-#include "global.h"
+#include "overflow.h"
+#include "config.h"
+#include "fiber.h"
+#include "sprig/abi.h"
+#include "worker.h"
 #include <csignal>
 #include <cstdint>
 #include <cstdio>

@@ -57,12 +57,20 @@
 // the frame before its thief has entered the list. Without memory the thief does not
 // steal this round, as without a fiber. A merge allocates nothing (merge_views).
 //===----------------------------------------------------------------------===//
+#include "reducer.h"
+#include "assertions.h"
+#include "config.h"
 #include "global.h"
+#include "scheduler.h"
+#include "sprig/abi.h"
 #include "sprig/reducer.h"
 #include "view_map.h"
+#include "worker.h"
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <new>
 
@@ -213,6 +221,9 @@ void unlink_list(Stripe &s, Pieces *p) {
 
 // Hand a piece node back to w's reservation (or free it): the next steal needs one.
 void recycle_node(Worker *w, Piece *node) {
+  // Assertion build: a node merged away is poisoned, so that a list still linked to it
+  // fails at once (its prev and next point nowhere).
+  SPRIG_DEBUG_ONLY(std::memset(static_cast<void *>(node), SPRIG_POISON_FILL, sizeof *node));
   if (!w->reducers.node)
     w->reducers.node = node;
   else
@@ -245,6 +256,7 @@ void end_piece(Worker *w, Pieces *p, Piece *j, ViewMap *m) {
 // Before a steal (sched_loop, next to fiber_reserve): decide whether the steal is
 // tracked, and if so hold everything it may need. False: no memory, do not steal now.
 bool reducer_reserve(Worker *w) {
+  assert_owner(w, "only a worker's own thread fills its reducer reservation");
   ReducerReserve &r = w->reducers;
   r.tracking = g_in_use.load(std::memory_order_relaxed);
   if (!r.tracking)
@@ -268,6 +280,7 @@ bool reducer_reserve(Worker *w) {
 // f's epoch with the reserved map. Allocates nothing.
 void reducer_steal(Worker *w, sprig_frame *f) {
   count(n_steals);
+  assert_owner(w, "only a worker's own thread uses its reducer reservation");
   ReducerReserve &r = w->reducers;
   if (!r.tracking) {
     set_views(nullptr);  // (already null: no map exists without tracking)
@@ -295,6 +308,7 @@ void reducer_steal(Worker *w, sprig_frame *f) {
 // stolen (child_done), or f's last piece at a suspending sync (at_sync). Its map goes
 // to f's piece list; the thread has no strand until it steals or resumes one.
 void reducer_piece_ends(Worker *w, sprig_frame *f, bool at_sync) {
+  assert_owner(w, "a strand ends on its own worker's thread");
   if (!g_in_use.load(std::memory_order_relaxed)) {
     set_views(nullptr);  // no steal was tracked: nothing to record
     return;
@@ -333,6 +347,7 @@ void reducer_piece_ends(Worker *w, sprig_frame *f, bool at_sync) {
 // The worker resuming f at its sync: every piece has ended and merged into piece 0's
 // map, which the continuation after the sync runs with.
 void reducer_resume(Worker *w, sprig_frame *f) {
+  assert_owner(w, "a frame is resumed on its resumer's own thread");
   if (!g_in_use.load(std::memory_order_relaxed)) {
     set_views(nullptr);
     return;
@@ -344,6 +359,10 @@ void reducer_resume(Worker *w, sprig_frame *f) {
     auto l = lock_stripe(s);
     p = find_list(s, f);
     if (p) {
+      // Every piece ended (the join counter let us resume), and each end merged it with
+      // the ended pieces beside it: one is left, piece 0, with the epoch's views.
+      SPRIG_ASSERT(p->last == &p->first && p->first.ended && !p->first.next,
+                   "at the sync every piece has ended and merged into piece 0");
       m = p->first.map;
       unlink_list(s, p);
     }
@@ -352,6 +371,8 @@ void reducer_resume(Worker *w, sprig_frame *f) {
   // may end one before it sees its scheduler loop again), else it is freed; without
   // one, a best-effort refill (no memory is fine here: reducer_piece_ends says why).
   ReducerReserve &r = w->reducers;
+  SPRIG_DEBUG_ONLY(if (p) std::memset(static_cast<void *>(p), SPRIG_POISON_FILL,
+                                      sizeof *p));
   if (p && !r.end_list)
     r.end_list = p;
   else

@@ -14,13 +14,22 @@
 //    to the bound slot, whose thread takes it back in its scheduler loop
 //    (resume_root_frame, stack_switch.h) and unbinds.
 //===----------------------------------------------------------------------===//
+#include "root.h"
+#include "assertions.h"
+#include "config.h"
+#include "fiber.h"
+#include "fpstate.h"
+#include "global.h"
+#include "overflow.h"
+#include "sanitizer.h"
+#include "scheduler.h"
+#include "sprig/abi.h"
 #include "stack_switch.h"
+#include "trace.h"
+#include "worker.h"
+#include <cstdio>
+#include <cstdlib>
 #include <new>
-
-extern "C" {
-// sprig/abi.h. Written only by refresh_serial_gate.
-__attribute__((visibility("default"))) int __sprig_serial_gate = 0;
-}
 
 namespace sprig {
 
@@ -75,6 +84,7 @@ static Worker *take_root_slot() {
         !w->slot_taken.compare_exchange_strong(expected, true, std::memory_order_acquire,
                                                std::memory_order_relaxed))
       continue;
+    debug_set_owner(w, true);  // the slot's owner-private state is ours until we unbind
     if (!w->abi.buf)
       map_deque(w);  // published to thieves by the release store of bottom at each push
     int nv = g.nvictims.load(std::memory_order_relaxed);
@@ -113,6 +123,7 @@ Worker *serial_worker() {
     void *mem = ::operator new(sizeof(Worker), std::align_val_t(config::kCacheLine));
     Worker *w = new (mem) Worker();
     init_worker(w, -1);
+    debug_set_owner(w, true);  // this thread's, for good
     map_deque(w);
     w->serial = true;
     s.w = w;
@@ -128,6 +139,24 @@ static Worker *root_slot_of(sprig_frame *sf) {
     if (is_root_slot(i) && g.workers[i].root_frame.load(std::memory_order_relaxed) == sf)
       return &g.workers[i];
   fatal("a root frame returns, but no thread bound it (corrupt frame?)");
+}
+
+// Assertion build: a root frame that has left is dead to the runtime (its function
+// returns). Poison what the runtime reads of it, so that a later use fails at once: flags
+// without ENTERED (check_frame stops any runtime entry; the inline sync and leave find
+// nothing to do), a continuation that jumps nowhere. `exceptions` stays: it is empty
+// after the frame's last sync, and the C++ runtime owns what it may point to.
+static inline void poison_left_root(sprig_frame *sf) {
+#if SPRIG_ASSERTIONS
+  sf->flags = 0xA5A5A5A0u;  // none of STOLEN, EXCEPTION, ROOT, ENTERED
+  sf->steals = 0xA5A5A5A5u;
+  for (void *&word : sf->ctx)
+    word = reinterpret_cast<void *>(SPRIG_POISON_WORD);
+  sf->join = static_cast<int64_t>(SPRIG_POISON_WORD);
+  sf->orig_sp = sf->orig_stack = reinterpret_cast<void *>(SPRIG_POISON_WORD);
+#else
+  (void)sf;
+#endif
 }
 
 }  // namespace sprig
@@ -161,6 +190,7 @@ void __sprig_check_tls(void *addr) {
 
 void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   __sprig_check_abi(abi_magic);
+  SPRIG_ASSERT(!__sprig_tls_worker, "only a thread that is not a worker binds as a root");
   start_workers();
   // Many roots: the thread binds a root slot of its own, an extra worker with its own
   // deque, for the duration of this root computation. Other workers steal from it; while
@@ -179,7 +209,9 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
                             "serially", (void *)sf);
     return;
   }
-  g.bound_roots.fetch_add(1, std::memory_order_relaxed);
+  [[maybe_unused]] const int bound_before =
+      g.bound_roots.fetch_add(1, std::memory_order_relaxed);
+  SPRIG_ASSERT(bound_before >= 0, "bound roots never below zero (bind and unbind balance)");
   refresh_serial_gate();
   fiber_init_native(&w->native);  // cached per thread (fiber.cpp)
   // The scheduler loop's stack, mapped now: a root waiting at a sync needs it, and out
@@ -187,8 +219,11 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   // (At P=1 nothing is ever stolen, so a root never waits: no scheduler stack.)
   if (g.settings.nworkers > 1 && !w->sched_fiber && !(w->sched_fiber = fiber_try_get(w))) {
     w->root_frame.store(nullptr, std::memory_order_relaxed);
-    g.bound_roots.fetch_sub(1, std::memory_order_relaxed);
+    [[maybe_unused]] const int bound_then =
+        g.bound_roots.fetch_sub(1, std::memory_order_relaxed);
+    SPRIG_ASSERT(bound_then >= 1, "an unbinding root was counted when it bound");
     refresh_serial_gate();
+    debug_set_owner(w, false);
     w->slot_taken.store(false, std::memory_order_release);
     w = serial_worker();
     sf->flags |= SPRIG_FRAME_ROOT;
@@ -211,10 +246,13 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
 
 void __sprig_leave_root(sprig_frame *sf) {
   check_frame(sf, "leave_root");
+  SPRIG_ASSERT(sprig_frame_is_root(sf), "only a root frame leaves through the runtime");
   Worker *w = self();
+  SPRIG_ASSERT(w, "a root frame leaves on a bound thread");
   if (w->serial) {  // a serial root: nothing was shared
     set_self(nullptr);
     __sprig_serial_root_leave();
+    poison_left_root(sf);
     return;
   }
   Worker *root = w->root_frame.load(std::memory_order_relaxed) == sf ? w : root_slot_of(sf);
@@ -226,6 +264,8 @@ void __sprig_leave_root(sprig_frame *sf) {
                 (void *)sf, root->id);
     if (__builtin_setjmp(sf->ctx) == 0) {
       fp_save_frame(sf);
+      SPRIG_ASSERT(pending_empty(w->pending),
+                   "a worker sets its pending work once per visit to its scheduler");
       w->pending.root_ready = sf;
       w->pending.root_to = root;
       // The root thread resumes this stack here, in this function: nothing to pop.
@@ -236,25 +276,38 @@ void __sprig_leave_root(sprig_frame *sf) {
   }
   SPRIG_TRACE(kTraceRoot, "thread unbinds (frame %p, worker %d, handed over %d)",
               (void *)sf, root->id, w != root);
+  assert_owner(root, "a root slot is unbound by the thread that bound it");
+  SPRIG_ASSERT(root->slot_taken.load(std::memory_order_relaxed),
+               "an unbinding root slot is taken");
   root->sched_running = false;
   root->cur = nullptr;
   root->root_frame.store(nullptr, std::memory_order_relaxed);
   set_self(nullptr);
-  g.bound_roots.fetch_sub(1, std::memory_order_relaxed);
+  [[maybe_unused]] const int bound_before =
+      g.bound_roots.fetch_sub(1, std::memory_order_relaxed);
+  SPRIG_ASSERT(bound_before >= 1, "an unbinding root was counted when it bound");
   refresh_serial_gate();
+  debug_set_owner(root, false);
   root->slot_taken.store(false, std::memory_order_release);  // the next binder sees all
+  poison_left_root(sf);
 }
 
 void __sprig_serial_root_enter(void) {
+  SPRIG_ASSERT(serial_depth >= 0, "serial root entries and exits balance");
   if (serial_depth++ == 0) {
-    g.serial_roots.fetch_add(1, std::memory_order_seq_cst);
+    [[maybe_unused]] const int before =
+        g.serial_roots.fetch_add(1, std::memory_order_seq_cst);
+    SPRIG_ASSERT(before >= 0, "serial roots never below zero");
     refresh_serial_gate();
   }
 }
 
 void __sprig_serial_root_leave(void) {
+  SPRIG_ASSERT(serial_depth > 0, "a serial root leaves only after it entered");
   if (--serial_depth == 0) {
-    g.serial_roots.fetch_sub(1, std::memory_order_seq_cst);
+    [[maybe_unused]] const int before =
+        g.serial_roots.fetch_sub(1, std::memory_order_seq_cst);
+    SPRIG_ASSERT(before >= 1, "a serial root leaving was counted when it entered");
     refresh_serial_gate();
   }
 }

@@ -8,7 +8,9 @@
 #include "sanitizer.h"
 
 #if SPRIG_SAN_FIBERS
-#include "global.h"
+#include "fiber.h"
+#include "sprig/abi.h"
+#include "worker.h"
 #include <cstdint>
 #if SPRIG_ASAN
 #include <sanitizer/asan_interface.h>

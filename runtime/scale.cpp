@@ -21,6 +21,8 @@
 // Memory ordering: the clock is thread-local (no sharing). The rows are appended under
 // a mutex by whatever thread dumps; the exit handler takes it too.
 //===----------------------------------------------------------------------===//
+#include "scale.h"
+#include "config.h"
 #include "global.h"
 #include <sprig/abi.h>
 #include <sprig/scale.h>

@@ -27,14 +27,38 @@
 // WARNING: once a worker has subtracted from a frame's join counter, the frame may be
 // resumed, return and vanish; read everything needed from it before the decrement.
 //===----------------------------------------------------------------------===//
+#include "scheduler.h"
+#include "assertions.h"
+#include "barrier.h"
+#include "clock.h"
+#include "config.h"
+#include "deque.h"
+#include "env.h"
+#include "fiber.h"
+#include "fork.h"
+#include "fpstate.h"
+#include "global.h"
+#include "overflow.h"
+#include "reducer.h"
+#include "root.h"
+#include "sanitizer.h"
+#include "sleep.h"
+#include "spread.h"
+#include "sprig/abi.h"
 #include "sprig/sprig.h"
 #include "stack_switch.h"
+#include "stats.h"
 #include "topology.h"
+#include "trace.h"
+#include "victims.h"
+#include "worker.h"
+#include <algorithm>
 #include <climits>
 #include <ctime>
 #include <linux/futex.h>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <new>
 #include <pthread.h>
 #include <sched.h>
@@ -46,18 +70,13 @@ extern "C" {
 // executable built by sprig++ defines its own (plugin/RuntimeABI.cpp, useLocalExecTLS),
 // which then takes this one's place for the runtime too (__sprig_check_tls checks it).
 __thread sprig_worker *__sprig_tls_worker = nullptr;
-int32_t __sprig_sleepers = 0;
 // Referred to by every module with spawns (plugin/RuntimeABI.cpp, addLinkHint): linked
 // without libsprig, the undefined reference names the fix.
 extern const char __sprig_runtime_not_linked__link_with_sprigxx_or_add_lsprig;
 const char __sprig_runtime_not_linked__link_with_sprigxx_or_add_lsprig = 0;
-size_t __sprig_zero = 0;
 }
 
 namespace sprig {
-
-Global g;
-unsigned g_trace = 0;
 
 void fatal(const char *msg) {
   std::fprintf(stderr, "sprig: %s\n", msg);
@@ -85,7 +104,10 @@ __attribute__((constructor)) static void process_init() {
 // The actions deferred to `Worker::pending` (worker.h), now that we are off the stack
 // they concern. May resume a frame at its sync (never returns then).
 SPRIG_SWITCH_PATH void run_pending(Worker *w) {
+  assert_owner(w, "only a worker's own thread runs its pending work");
+  SPRIG_ASSERT(w->cur == nullptr, "pending work runs off every stack it concerns");
   Pending p = w->pending;
+  SPRIG_ASSERT(!p.root_ready == !p.root_to, "a root frame is handed to a root slot");
   w->pending = Pending{};
   if (p.free_fiber)
     fiber_put(w, p.free_fiber);
@@ -191,6 +213,7 @@ void sched_loop(Worker *w) {
 static void *worker_thread(void *arg) {
   Worker *w = static_cast<Worker *>(arg);
   set_self(w);
+  debug_set_owner(w, true);  // a pool worker's thread owns it for good
   install_overflow_handler_for_thread();
   san_worker_thread(w);  // the loop's stack is this thread's own
   bind_worker_thread(w);  // SPRIG_BIND (topology.cpp)
@@ -236,6 +259,7 @@ void init_worker(Worker *w, int id) {
   w->rng = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(id + 1);
   // Never 0 (xorshift's fixed point): the seed's bits mixed with the worker's.
   w->stress_rng = (g.settings.stress_seed ^ 0xD1B54A32D192ED03ull * static_cast<uint64_t>(id + 2)) | 1;
+  debug_set_owner(w, false);  // no thread yet: its own, a binder, or its serial thread
 }
 
 void start_workers() {
@@ -243,8 +267,8 @@ void start_workers() {
     return;
   // Threads that arrive while another one starts the pool wait for the start itself, not
   // in the mutex's queue: a mutex hands itself to one waiter at a time, and each handoff
-  // waits for that waiter to get a CPU. With 32 threads entering at once on 2 CPUs
-  // (issue 13's threads.cpp) that convoy cost about 15 ms per waiter, 0.35 s for the
+  // waits for that waiter to get a CPU. With 32 threads entering at once on 2 CPUs, each
+  // calling a spawning function, that convoy cost about 15 ms per waiter, 0.35 s for the
   // last one's first call. The wait has a timeout: the mutex may be held by something
   // that is not a start (sprig_set_nworkers, a fork), which wakes nobody.
   while (!g.start_mutex.try_lock()) {
@@ -305,6 +329,9 @@ void start_workers() {
   SPRIG_TRACE(kTraceSync, "worker %d: child of %p ends, parent stolen", w->id,
               (void *)parent);
   // No check_frame here: the parent's flags are its runner's, and a thief may run it.
+  assert_owner(w, "a child ends on its own worker's thread");
+  SPRIG_ASSERT(pending_empty(w->pending),
+               "a worker sets its pending work once per visit to its scheduler");
   Fiber *cur = w->cur;
   bool keep = cur->contains(parent);
   if (keep)
@@ -357,12 +384,21 @@ void __sprig_sync_suspend(sprig_frame *sf) {
   Worker *w = self();
   Fiber *cur = w->cur;  // a thief's fiber: the frame itself lives on another stack
   uint32_t steals = sf->steals;
+  SPRIG_ASSERT(sprig_frame_is_stolen(sf) && steals >= 1,
+               "only a frame stolen since its last sync suspends there");
+  SPRIG_ASSERT(pending_empty(w->pending),
+               "a worker sets its pending work once per visit to its scheduler");
   stress_point(w);
   fp_save_frame(sf);  // the resumer restores it (resume_at_sync)
   reducer_piece_ends(w, sf, true);  // before the join counter lets anyone resume sf
   // acq_rel: release publishes the continuation's writes to whichever child resumes the
   // frame; acquire, if join comes to 0 here, makes the children's writes visible.
   int64_t before = __atomic_fetch_add(&sf->join, (int64_t)steals, __ATOMIC_ACQ_REL);
+  // Before the add only the children that ended have subtracted, one each, and each was
+  // counted in `steals` (sprig/abi/frame.h, `join`).
+  SPRIG_ASSERT(before <= 0, "the join counter is never positive before the sync's add");
+  SPRIG_ASSERT(before + (int64_t)steals >= 0,
+               "the join counter is never negative after the sync's add");
   w->pending.free_fiber = cur;  // (so this stack dies)
   if (before + (int64_t)steals == 0) {
     w->pending.resume = sf;  // every child already ended

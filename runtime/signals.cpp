@@ -16,9 +16,10 @@
 // intercept sigaction themselves (TSan runs handlers at its own safe points), and an
 // instrumented interposer would run before the sanitizer is initialised.
 //===----------------------------------------------------------------------===//
-#include "global.h"
 #include "sanitizer.h"
 #if !SPRIG_SAN_FIBERS
+#include "sprig/abi.h"
+#include "worker.h"
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -89,6 +90,7 @@ Worker *claim() {
         s.w.id = -1;
         s.w.serial = true;
       }
+      debug_set_owner(&s.w, true);  // this handler's, until release()
       return &s.w;
     }
   }
@@ -98,6 +100,7 @@ Worker *claim() {
 }
 
 void release(Worker *w) {
+  debug_set_owner(w, false);
   reinterpret_cast<SignalWorker *>(w)->taken.store(false, std::memory_order_release);
 }
 

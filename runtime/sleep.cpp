@@ -26,7 +26,12 @@
 // the sleeper looks again. Idle cost: one short wake-up per timeout per worker (the
 // idle-CPU test measures it).
 //===----------------------------------------------------------------------===//
+#include "sleep.h"
+#include "config.h"
 #include "global.h"
+#include "spread.h"
+#include "sprig/abi.h"
+#include "worker.h"
 #include <atomic>
 #include <climits>
 #include <ctime>

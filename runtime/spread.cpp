@@ -21,6 +21,7 @@
 // Memory ordering: `waker_cpu` is a relaxed hint; a stale value costs one useless move
 // or one missed one.
 //===----------------------------------------------------------------------===//
+#include "spread.h"
 #include "global.h"
 #include "trace.h"
 #include <atomic>

@@ -7,6 +7,10 @@
 // (scheduler.cpp, worker_thread) and never restarts.
 //===----------------------------------------------------------------------===//
 #include "stack_switch.h"
+#include "fiber.h"
+#include "sanitizer.h"
+#include "scheduler.h"
+#include "worker.h"
 
 namespace sprig {
 

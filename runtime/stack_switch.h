@@ -21,10 +21,19 @@
 // loop on a fresh stack, which runs after the TSan context switch) is stack_switch.cpp.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "assertions.h"
+#include "exception.h"
+#include "fiber.h"
 #include "fpstate.h"
-#include "global.h"
+#include "reducer.h"
 #include "sanitizer.h"
+#include "scheduler.h"
+#include "sprig/abi.h"
 #include "trace.h"
+#include "worker.h"
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 
 namespace sprig {
 
@@ -34,11 +43,8 @@ namespace sprig {
 #define SPRIG_SWITCH_PATH static inline
 #endif
 
-// The scheduler loop (scheduler.cpp): every switch to the scheduler lands at its setjmp
-// on `w->sched_ctx`, on the scheduler's stack.
-[[noreturn]] __attribute__((noinline, visibility("hidden"))) void sched_loop(Worker *w);
-// Start w's scheduler loop afresh at the top of w->sched_fiber (stack_switch.cpp). Called
-// after san_start_stack. Never returns.
+// Start w's scheduler loop (sched_loop, scheduler.h) afresh at the top of
+// w->sched_fiber (stack_switch.cpp). Called after san_start_stack. Never returns.
 [[noreturn]] __attribute__((visibility("hidden"))) void start_scheduler_stack(Worker *w);
 
 // Leave the current stack for this worker's scheduler loop, which first runs
@@ -48,7 +54,9 @@ namespace sprig {
 // child ends on a stolen parent, its helper.
 [[noreturn]] SPRIG_SWITCH_PATH void enter_scheduler(Worker *w, SanLeave how,
                                                     unsigned san_pops) {
+  assert_owner(w, "only a worker's own thread leaves its stack for its scheduler");
   Fiber *from = w->cur;
+  SPRIG_ASSERT(fiber_usable(from), "the stack a worker leaves is one it runs on");
   w->cur = nullptr;
   if (w->sched_running)
     san_jump(from, how, san_pops, w->sched_fiber, w->sched_ctx);
@@ -64,6 +72,8 @@ namespace sprig {
 // resumes at its setjmp with it: nothing to pop.)
 [[noreturn]] SPRIG_SWITCH_PATH void jump_into(Worker *w, sprig_frame *f, Fiber *stack,
                                               void *sp) {
+  // Never onto a fiber given back to the pool (another worker may run on it by now).
+  SPRIG_ASSERT(fiber_usable(stack), "a worker jumps only onto a stack in use");
   w->cur = stack;
   f->ctx[SPRIG_CTX_SP] = sp;
   san_jump(w->sched_fiber, SanLeave::Resume, 0, stack, f->ctx);
@@ -72,6 +82,10 @@ namespace sprig {
 // Resume a frame at its sync, on its original stack, all children having ended.
 [[noreturn]] SPRIG_SWITCH_PATH void resume_at_sync(Worker *w, sprig_frame *f) {
   check_frame(f, "resume_at_sync");
+  SPRIG_ASSERT(sprig_frame_is_stolen(f), "only a stolen frame is resumed at its sync");
+  // Every child of the epoch has ended and the sync has added them all (scheduler.cpp).
+  SPRIG_ASSERT(__atomic_load_n(&f->join, __ATOMIC_RELAXED) == 0,
+               "the join counter is zero when a sync completes");
   f->flags &= ~SPRIG_FRAME_STOLEN;
   f->steals = 0;
   frame_note_exceptions(f);  // children that threw while the frame was stolen
@@ -80,7 +94,13 @@ namespace sprig {
   if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]))
     w->fp.store(st, std::memory_order_relaxed);  // thieves of our deque now take it
   SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at its sync", w->id, (void *)f);
-  jump_into(w, f, static_cast<Fiber *>(f->orig_stack), f->orig_sp);
+  Fiber *stack = static_cast<Fiber *>(f->orig_stack);
+  void *sp = f->orig_sp;
+  // The epoch's record of the frame's own stack is spent: the next epoch's first steal
+  // and child end write it again (poisoned, a stale use jumps nowhere it could harm).
+  SPRIG_DEBUG_ONLY(f->orig_stack = f->orig_sp =
+                       reinterpret_cast<void *>(SPRIG_POISON_WORD));
+  jump_into(w, f, stack, sp);
 }
 
 // Run a stolen continuation on a fresh fiber. Never returns.
@@ -95,6 +115,14 @@ namespace sprig {
     std::abort();
   }
   f->ctx[SPRIG_CTX_PC] = pc;
+  // The first steal of an epoch: the previous epoch's sync left the counter at zero,
+  // and of this epoch's children only the one the victim runs can have ended since our
+  // CAS (its pop failed, so it subtracted 1): the frame's continuation is ours.
+  SPRIG_DEBUG_ONLY(const int64_t join_now = __atomic_load_n(&f->join, __ATOMIC_RELAXED));
+  SPRIG_ASSERT(sprig_frame_is_stolen(f) || join_now == 0 || join_now == -1,
+               "the join counter is zero (or -1: the victim's child ended) when a frame's "
+               "epoch is first stolen");
+  SPRIG_ASSERT(f->steals < SPRIG_CHILD_MAX, "a frame's steals in one epoch stay below ~0u");
   if (!sprig_frame_is_stolen(f)) {
     f->flags |= SPRIG_FRAME_STOLEN;
     f->orig_sp = f->ctx[SPRIG_CTX_SP];  // SP on the frame's own stack, restored by the sync
@@ -113,6 +141,7 @@ namespace sprig {
 // on another worker (root.cpp, __sprig_leave_root): return on this thread, on its own
 // stack, at the context __sprig_leave_root saved (no SP change). Never returns.
 [[noreturn]] SPRIG_SWITCH_PATH void resume_root_frame(Worker *w, sprig_frame *f) {
+  assert_owner(w, "a root frame is taken back by its root slot's thread");
   w->cur = &w->native;
   SPRIG_TRACE(kTraceRoot, "worker %d takes root frame %p back", w->id, (void *)f);
   // Our scheduler stack is left for good: the next root binding starts it afresh.

@@ -1,5 +1,8 @@
 //===- runtime/stats.cpp - SPRIG_STATS=1: a table per worker at exit ------===//
+#include "stats.h"
+#include "fiber.h"
 #include "global.h"
+#include "worker.h"
 #include <cstdio>
 
 namespace sprig {

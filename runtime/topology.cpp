@@ -22,7 +22,9 @@
 // being there.
 //===----------------------------------------------------------------------===//
 #include "topology.h"
+#include "global.h"
 #include "trace.h"
+#include "worker.h"
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>

@@ -13,7 +13,12 @@
 // built once in start_workers, before the pool threads exist (pthread_create orders
 // them before every read), and never change while the pool lives.
 //===----------------------------------------------------------------------===//
+#include "victims.h"
+#include "config.h"
+#include "global.h"
 #include "topology.h"
+#include "worker.h"
+#include "xorshift.h"
 #include <new>
 
 namespace sprig {

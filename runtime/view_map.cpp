@@ -3,6 +3,7 @@
 // See view_map.h.
 //===----------------------------------------------------------------------===//
 #include "view_map.h"
+#include "assertions.h"
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -63,9 +64,13 @@ View *ViewMap::insert_in_place(void *key) {
 }
 
 View *ViewMap::place(void *key) {
+  SPRIG_ASSERT(count + 2 <= cap,
+               "a free slot stays after the insert (probing stops at one)");
   std::uint32_t i = slot_of(key, cap);
-  while (slots[i].key)
+  while (slots[i].key) {
+    SPRIG_ASSERT(slots[i].key != key, "a key is in a map once (no double insert)");
     i = (i + 1) & (cap - 1);
+  }
   slots[i] = View{};
   slots[i].key = key;
   ++count;
@@ -141,6 +146,9 @@ ViewMap *map_new() {
 
 void map_delete(ViewMap *m) {
   m->release();
+  // Assertion build: a map used after it was merged away or freed reads this poison
+  // (its table pointer, its lookup cache) and fails at once, not much later.
+  SPRIG_DEBUG_ONLY(std::memset(static_cast<void *>(m), SPRIG_POISON_FILL, sizeof *m));
   std::free(m);
 }
 
@@ -164,6 +172,9 @@ void merge_views(ViewMap *left, ViewMap *right) {
   }
   // The left map keeps its identity (it is a piece's name, or a strand's map) and its
   // last lookup, whose view survives the merge; only the tables may change hands.
+  // Every entry of the two ends up in `left`, once: the union of their keys.
+  SPRIG_DEBUG_ONLY(const std::uint32_t entries = left->count + right->count;
+                   std::uint32_t in_both = 0);
   bool flipped = left->cap < right->cap;
   if (flipped) {
     std::swap(left->slots, right->slots);
@@ -187,6 +198,7 @@ void merge_views(ViewMap *left, ViewMap *right) {
     // Both strands have one. The right one is a view made by identity (a reducer
     // registered in a strand has no view in the strands to its left): reduce it into the
     // left one, the left strand's first.
+    SPRIG_DEBUG_ONLY(++in_both);
     View &l = flipped ? e : *d;
     View &r = flipped ? *d : e;
     r.reduce(l.view, r.view);
@@ -194,6 +206,8 @@ void merge_views(ViewMap *left, ViewMap *right) {
     if (flipped)
       *d = e;  // the left strand's view (or registration) is the one that stays
   });
+  SPRIG_ASSERT(left->count == entries - in_both,
+               "a merge leaves every key of both maps in the left one, once");
   map_delete(right);
 }
 
@@ -210,6 +224,7 @@ void *view_lookup(ViewMap *m, void *key, std::size_t size, std::size_t align,
   if (!p)
     no_memory();
   identity(p);
+  SPRIG_ASSERT(!m->find(key), "the identity did not make a view of its own reducer");
   View *v = m->insert(key);
   if (!v)
     no_memory();

@@ -5,6 +5,7 @@
 // generated code relies on (sprig_worker_abi first) are checked in runtime/abi_layout.cpp.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "assertions.h"
 #include "config.h"
 #include "fiber.h"
 #include "sprig/abi.h"
@@ -73,6 +74,13 @@ struct Worker {
   int pool_size = 0;
   Stats stats;
   ReducerReserve reducers;
+#if SPRIG_ASSERTIONS
+  // Assertion build: the thread that owns the owner-private state above
+  // (debug_set_owner, assert_owner below): a pool worker's thread, a root slot's bound thread, a private worker's
+  // thread. kNoOwner while none does (a root slot between bindings); 0 for a record the
+  // runtime never set up (a test's own), which is not checked.
+  std::uintptr_t dbg_owner = 0;
+#endif
 
   // ---- written by other threads ----
   // Root worker: a root frame whose continuation ended on another worker and must return
@@ -107,6 +115,50 @@ struct Worker {
 
 // Worker::sleep_word's states.
 inline constexpr uint32_t kAwake = 0, kAsleep = 1, kAiming = 2, kWoken = 3;
+
+// ---- the owner of the owner-private state (checked in the assertion build) ----
+#if SPRIG_ASSERTIONS
+inline constexpr std::uintptr_t kNoOwner = 1;
+// The calling thread, as an owner: its thread pointer, read through a volatile asm
+// (code here can resume on another thread: see self() below).
+inline std::uintptr_t debug_thread_id() {
+  std::uintptr_t t;
+#if defined(__x86_64__)
+  __asm__ volatile("movq %%fs:0, %0" : "=r"(t));
+#elif defined(__aarch64__)
+  __asm__ volatile("mrs %0, tpidr_el0" : "=r"(t));
+#else
+#error "Sprig's runtime supports x86-64 and AArch64"
+#endif
+  return t;
+}
+#endif
+// The calling thread takes (mine) or gives up (!mine) the owner-private state of w: a
+// pool worker's thread at its start, an application thread binding or unbinding a root
+// slot, a thread making its private worker. Nothing in release.
+inline void debug_set_owner(Worker *w, bool mine) {
+#if SPRIG_ASSERTIONS
+  w->dbg_owner = mine ? debug_thread_id() : kNoOwner;
+#else
+  (void)w;
+  (void)mine;
+#endif
+}
+// Only w's owner may touch its owner-private state (the fields between `id` and
+// `reducers`, the deque's owner side): assert that the calling thread is it.
+inline void assert_owner(const Worker *w, const char *what) {
+#if SPRIG_ASSERTIONS
+  SPRIG_ASSERT(w->dbg_owner == 0 || w->dbg_owner == debug_thread_id(), what);
+#else
+  (void)w;
+  (void)what;
+#endif
+}
+// Pending is empty: a worker sets its pending work at most once per visit to its
+// scheduler loop, which runs it (run_pending).
+inline bool pending_empty(const Pending &p) {
+  return !p.free_fiber && !p.child_done && !p.resume && !p.root_ready && !p.root_to;
+}
 
 inline Worker *as_worker(sprig_worker *w) { return reinterpret_cast<Worker *>(w); }
 inline sprig_worker *as_abi(Worker *w) { return reinterpret_cast<sprig_worker *>(w); }

@@ -70,6 +70,20 @@ struct sprig_worker; /* opaque: the runtime's worker, which starts with sprig_wo
 #define SPRIG_INLINE static inline __attribute__((always_inline))
 #define SPRIG_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
+/* Checks of the deque's invariants on the owner's inline paths, for the runtime's own
+ * uses of them in its assertion build (SPRIG_ASSERTIONS, runtime/assertions.h): only a
+ * translation unit of the runtime (SPRIG_RUNTIME_BUILD) built with SPRIG_ASSERTIONS=1
+ * gets them. Everywhere else (user code, hand-lowered tests, the plugin's abi.bc) they
+ * expand to nothing, so that generated code is the same whatever the runtime's build. */
+#if defined(SPRIG_RUNTIME_BUILD) && defined(SPRIG_ASSERTIONS) && SPRIG_ASSERTIONS
+__attribute__((noreturn, cold, visibility("hidden"))) void
+__sprig_assert_fail(const char *file, int line, const char *cond, const char *msg);
+#define SPRIG_ABI_ASSERT(cond, msg)                                                        \
+  (SPRIG_UNLIKELY(!(cond)) ? __sprig_assert_fail(__FILE__, __LINE__, #cond, msg) : (void)0)
+#else
+#define SPRIG_ABI_ASSERT(cond, msg) ((void)0)
+#endif
+
 /* The deque, as the inline fast paths see it: the part of a worker generated code
  * touches. The runtime's full worker (runtime/worker.h) starts with this struct
  * (runtime/abi_layout.cpp checks it), so generated code casts its sprig_worker* here.
@@ -148,8 +162,9 @@ extern int32_t __sprig_sleepers;
  * preserves more. The plugin calls them `preserve_most` and `nonlazybind` (through the
  * GOT), so a helper need not keep the spawned call's arguments, or the frame pointer
  * it passes to the child-done path, in callee-saved registers across them. A
- * `preserve_most` call through a lazily bound PLT entry would be wrong: glibc's
- * resolver clobbers r10 (docs/performance.md, attempts 16 and 19). */
+ * `preserve_most` call through a lazily bound PLT entry would be wrong: glibc's lazy
+ * binding resolver does not preserve r10, where a helper may keep a value across the
+ * call (test/lit/exec/wake-sleeping-workers.cpp guards it). */
 #if defined(SPRIG_RUNTIME_BUILD) && defined(__clang__) && defined(__x86_64__) &&           \
     defined(__ELF__)
 #define SPRIG_WAKE_CC __attribute__((preserve_most)) /* the definition's view */
@@ -243,6 +258,8 @@ SPRIG_INLINE int64_t sprig_owner_decrement_(int64_t *p) {
 SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f) {
   sprig_worker_abi *d = (sprig_worker_abi *)w;
   int64_t b = d->bottom; /* owner-private write, so a plain read is exact */
+  SPRIG_ABI_ASSERT(__atomic_load_n(&d->split, __ATOMIC_RELAXED) <= b,
+                   "split <= bottom (the owner's push)");
   if (SPRIG_UNLIKELY(b > SPRIG_RACY_LOAD(&d->limit))) {
     /* else b - top <= b - (limit - mask) <= mask. Past the bound (or lowered by a thief
      * or a sleeper): read top again (relaxed: any value at least as new as the one limit
@@ -277,6 +294,8 @@ SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f
 SPRIG_INLINE int sprig_deque_pop(struct sprig_worker *w) {
   sprig_worker_abi *d = (sprig_worker_abi *)w;
   int64_t b = SPRIG_OWNER_DECREMENT(&d->bottom); /* bottom - 1, stored (relaxed) */
+  SPRIG_ABI_ASSERT(__atomic_load_n(&d->split, __ATOMIC_RELAXED) <= b + 1,
+                   "split <= bottom before the owner's pop");
   SPRIG_OWNER_FENCE(); /* pairs with the forced steal's process-wide barrier */
   if (__builtin_expect(b >= SPRIG_RACY_LOAD(&d->pop_bound), 1))
     return 1; /* a private entry: no thief may take it */

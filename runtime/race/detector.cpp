@@ -1,7 +1,7 @@
 //===- runtime/race/detector.cpp - libsprig-race: the determinacy race detector ===//
 //
 // A program built with `sprig++ --race` (docs/race.md) runs serially, depth first. Its
-// functions that spawn call the hooks below at the series-parallel events
+// functions that spawn call the hooks of events.cpp at the series-parallel events
 // (plugin/Race.h), and ThreadSanitizer's instrumentation (clang -fsanitize=thread, linked
 // against this library instead of libtsan) calls the __tsan_* entry points at every
 // memory access, function entry and exit. Each access is checked against the shadow of
@@ -12,98 +12,39 @@
 // rwlock are ignored (not checked, not recorded).
 //
 // Fresh memory is forgotten: a heap block at its allocation (malloc and friends are
-// interposed here), and the frames of a spawned child when it returns (the stack below
-// the continuation; the serial run reuses those addresses for the next child's frames).
+// interposed, interpose.cpp), and the frames of a spawned child when it returns (the
+// stack below the continuation; the serial run reuses those addresses for the next
+// child's frames).
 //
-// Memory ordering: one spinlock around the detector's state; the instrumented program
-// runs its computations serially, so it is uncontended unless the program has threads.
-// Per-thread state is thread-local (initial-exec, trivially initialized).
+// This file: the detector's state and the check of one access, with ThreadSanitizer's
+// entry points that call it; the series-parallel events are in events.cpp, the heap and
+// the locks in interpose.cpp (detector.h has the state they share, and the memory
+// ordering).
 //===----------------------------------------------------------------------===//
-#include "bags.h"
-#include "report.h"
-#include "shadow.h"
-#include "../view_map.h"
+#include "detector.h"
 
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <dlfcn.h>
 #include <new>
 #include <pthread.h>
 #include <unistd.h>
 
 using namespace sprig::race;
-using sprig::ViewMap;
-using sprig::map_new;
-using sprig::merge_views;
 
 namespace {
-
-struct Detector {
-  std::atomic_flag lock = ATOMIC_FLAG_INIT;
-  // The thread holding the lock (its Thread record), so that a reducer's callbacks,
-  // which the detector runs at a sync while it holds the lock, can take it again.
-  std::atomic<void *> owner{nullptr};
-  bool active = false;  // an instrumented module started (__sprig_race_init)
-  Bags bags;
-  Shadow shadow;
-  Locations locs;
-  Stacks stacks;
-  Reports reports;
-};
-
-// Built in place on first use, never destroyed (accesses continue during exit).
+// Built in place on first use (det()), never destroyed (accesses continue during exit).
+// Only this file touches them: the others go through det().
 alignas(Detector) unsigned char g_storage[sizeof(Detector)];
 Detector *g_det = nullptr;
+}  // namespace
 
-struct Thread {
-  Proc cur;             // the current procedure (0: the thread's root is not made yet)
-  std::uint32_t stack;  // the current call stack (Stacks node)
-  int in_rt;            // inside the detector: accesses and allocations are not tracked
-  int locks;            // locks this thread holds: its accesses are not checked
-  std::uintptr_t stack_lo, stack_hi, low;  // the thread's stack; lowest byte touched
-  // Locations met lately, by (pc, stack): most accesses repeat a recent one, and
-  // Locations::intern is a hash-table lookup. Direct-mapped.
-  struct {
-    std::uintptr_t pc;
-    std::uint32_t stack, loc;
-  } cache[256];
-};
-__attribute__((tls_model("initial-exec"))) thread_local Thread t_self;
+namespace sprig::race {
 
-// Set (for good) when the program creates its first thread (pthread_create, below),
-// before that thread exists: until then one thread runs, and the lock is not taken.
-// Memory ordering: the store happens-before the new thread's start (pthread_create), so
-// the new thread sees it; the creating thread set it itself.
-std::atomic<bool> g_threads{false};
-
-// The detector's lock, and the thread's "inside the detector" flag with it.
-struct Locked {
-  Detector &d;
-  bool held;
-  explicit Locked(Detector &det)
-      : d(det), held(g_threads.load(std::memory_order_relaxed)) {
-    ++t_self.in_rt;
-    // Nested (a reducer callback run by the detector, below): the lock is ours already.
-    // Relaxed: only this thread ever stores its own address there.
-    if (held && d.owner.load(std::memory_order_relaxed) == &t_self)
-      held = false;
-    if (held) {
-      while (d.lock.test_and_set(std::memory_order_acquire))
-        ;
-      d.owner.store(&t_self, std::memory_order_relaxed);
-    }
-  }
-  ~Locked() {
-    if (held) {
-      d.owner.store(nullptr, std::memory_order_relaxed);
-      d.lock.clear(std::memory_order_release);
-    }
-    --t_self.in_rt;
-  }
-};
+__thread Thread t_self __attribute__((tls_model("initial-exec")));
+std::atomic<bool> g_threads{false};  // (detector.h)
 
 Detector &det() {
   if (!g_det) {
@@ -131,6 +72,30 @@ void start_thread(Detector &d) {
   }
   t_self.low = t_self.stack_hi;
 }
+
+// A heap block, new: forget what its bytes saw before (an earlier block's accesses).
+void fresh(void *p, std::size_t n) {
+  if (!p || !g_det || !g_det->active || t_self.in_rt)
+    return;
+  Locked l(*g_det);
+  l.d.shadow.clear(reinterpret_cast<std::uintptr_t>(p), n);
+}
+
+void report_at_exit() {
+  Detector &d = det();
+  ++t_self.in_rt;  // no more tracking: printing allocates
+  if (!d.reports.count())
+    return;
+  std::fflush(nullptr);
+  d.reports.print(d.locs, d.stacks);
+  std::fflush(stderr);
+  // As ThreadSanitizer: a run that found a race exits with status 66.
+  _exit(66);
+}
+
+}  // namespace sprig::race
+
+namespace {
 
 std::uint32_t location(Detector &d, std::uintptr_t pc) {
   auto &e = t_self.cache[(pc ^ (pc >> 9) ^ (std::uintptr_t(t_self.stack) * 0x9E3779B1u)) & 255];
@@ -188,233 +153,9 @@ void check(std::uintptr_t a, std::size_t n, Access kind, std::uintptr_t pc) {
 // (a macro: it must be the entry point's own return address).
 #define SPRIG_RACE_PC() reinterpret_cast<std::uintptr_t>(__builtin_return_address(0))
 
-// A heap block, new: forget what its bytes saw before (an earlier block's accesses).
-void fresh(void *p, std::size_t n) {
-  if (!p || !g_det || !g_det->active || t_self.in_rt)
-    return;
-  Locked l(*g_det);
-  l.d.shadow.clear(reinterpret_cast<std::uintptr_t>(p), n);
-}
-
-void report_at_exit() {
-  Detector &d = det();
-  ++t_self.in_rt;  // no more tracking: printing allocates
-  if (!d.reports.count())
-    return;
-  std::fflush(nullptr);
-  d.reports.print(d.locs, d.stacks);
-  std::fflush(stderr);
-  // As ThreadSanitizer: a run that found a race exits with status 66.
-  _exit(66);
-}
-
-}  // namespace
-
-// ---- the series-parallel events (plugin/Race.cpp) ----
-//
-// Each thread keeps its procedures in a stack: the root, then each procedure entered
-// (a spawning function called: `enter`; a spawned statement: `spawn`) and not yet left.
-// Every event names the procedure it happens in (p), so an exception that skipped
-// events (a spawned statement or a function left by unwinding) is healed at the next
-// event of an enclosing procedure: the entries above p are left in order, each synced
-// and joined to the procedure below it, as they would have been had they returned.
-namespace {
-
-struct Entry {
-  Proc proc;
-  bool spawned;       // a spawned statement (joins its parent's P bag), else a call
-  std::uintptr_t sp;  // the stack where its event was called (the root: the top)
-  // Reducers: the maps of the strands of this procedure's sync epoch that ended (one
-  // per spawned statement that ended since the last sync), in serial order.
-  std::vector<ViewMap *> *pieces;
-};
-__attribute__((tls_model("initial-exec"))) thread_local std::vector<Entry> *t_procs;
-
-// ---- reducers (include/sprig/reducer.h, runtime/view_map.h) ----
-//
-// The detector runs each spawned child and each continuation as a strand of its own, as
-// if every continuation were stolen: at the end of a spawned statement the strand's map
-// is parked in its procedure's pieces and the continuation starts with an empty one; at
-// the sync the pieces and the current map are reduced in serial order. So every strand
-// updates views of its own and reducers never race (docs/race.md), and the reductions
-// run at the sync, in series with the whole epoch. The reducers' callbacks are the
-// program's code: they run with accesses checked, as the syncing procedure's.
-__attribute__((tls_model("initial-exec"))) thread_local ViewMap *t_views;
-
-// Run fn as the program (accesses checked), from inside the detector.
-template <class Fn> void as_program(Fn fn) {
-  int saved = t_self.in_rt;
-  t_self.in_rt = 0;
-  fn();
-  t_self.in_rt = saved;
-}
-
-// A spawned statement ended: its strand's map is parked, the continuation starts anew.
-void views_spawned(Entry &e) {
-  if (!e.pieces)
-    e.pieces = new std::vector<ViewMap *>;
-  e.pieces->push_back(t_views);
-  t_views = map_new();
-}
-
-// e syncs: its epoch's maps, reduced in serial order, are the strand's map.
-void views_sync(Entry &e) {
-  if (!e.pieces || e.pieces->empty())
-    return;
-  ViewMap *acc = (*e.pieces)[0];
-  as_program([&] {
-    for (std::size_t i = 1; i < e.pieces->size(); ++i)
-      merge_views(acc, (*e.pieces)[i]);
-    merge_views(acc, t_views);
-  });
-  t_views = acc;
-  e.pieces->clear();
-}
-
-std::vector<Entry> &procs(Detector &d) {
-  if (!t_procs) {
-    t_procs = new std::vector<Entry>;
-    start_thread(d);
-    t_procs->push_back({t_self.cur, false, ~std::uintptr_t(0), nullptr});  // its root
-  }
-  return *t_procs;
-}
-
-// Leave every procedure above p (or above the root, if p is not on the stack).
-void unwind_to(Detector &d, std::vector<Entry> &st, Proc p) {
-  bool found = false;
-  for (const Entry &e : st)
-    found |= e.proc == p;
-  while (st.size() > 1 && st.back().proc != p && found) {
-    Entry e = st.back();
-    st.pop_back();
-    d.bags.sync(e.proc);
-    views_sync(e);
-    delete e.pieces;
-    if (e.spawned)
-      d.bags.child_returned(st.back().proc, e.proc);
-    else
-      d.bags.returned(st.back().proc, e.proc);
-  }
-  t_self.cur = st.back().proc;
-}
-
-// Leave the entries whose frames are gone: a function entered at `sp` (or above it,
-// deeper frames having lower addresses) starts where they ran, so they have returned or
-// been unwound. (An exception out of a spawning function that had no landing pad, into a
-// caller that calls another: no event of an enclosing procedure came in between.)
-void leave_dead(Detector &d, std::vector<Entry> &st, std::uintptr_t sp) {
-  while (st.size() > 1 && st.back().sp <= sp)
-    unwind_to(d, st, st[st.size() - 2].proc);
-}
-
-// Everything below the caller of an event is dead stack: frames that returned (a spawned
-// child's, a callee's) or were unwound by an exception. Their bytes will be other
-// frames': forget what was seen there (t_self.low: the lowest stack byte touched since).
-void forget_dead_stack(Detector &d, std::uintptr_t sp) {
-  if (t_self.low < sp && t_self.low >= t_self.stack_lo)
-    d.shadow.clear(t_self.low, sp - t_self.low);
-  t_self.low = sp;
-}
-
-Proc push(Detector &d, std::vector<Entry> &st, bool spawned, std::uintptr_t sp) {
-  Proc f = d.bags.make();
-  st.push_back({f, spawned, sp, nullptr});
-  t_self.cur = f;
-  return f;
-}
-
-// The calling function's place on the stack: this event's own frame (the runtime keeps
-// frame pointers), at a fixed distance below the caller's stack pointer.
-#define SPRIG_RACE_SP() reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0))
-
 }  // namespace
 
 extern "C" {
-
-void __sprig_race_init(void) {
-  Detector &d = det();
-  Locked l(d);
-  if (d.active)
-    return;
-  d.active = true;
-  std::atexit(report_at_exit);
-}
-
-std::uint32_t __sprig_race_enter(void) {
-  Locked l(det());
-  std::uintptr_t sp = SPRIG_RACE_SP();
-  std::vector<Entry> &st = procs(l.d);
-  leave_dead(l.d, st, sp);
-  forget_dead_stack(l.d, sp);
-  return push(l.d, st, false, sp);
-}
-
-std::uint32_t __sprig_race_spawn(std::uint32_t p) {
-  Locked l(det());
-  std::vector<Entry> &st = procs(l.d);
-  unwind_to(l.d, st, p);
-  forget_dead_stack(l.d, SPRIG_RACE_SP());
-  return push(l.d, st, true, SPRIG_RACE_SP());
-}
-
-void __sprig_race_spawned(std::uint32_t p) {
-  Locked l(det());
-  std::vector<Entry> &st = procs(l.d);
-  unwind_to(l.d, st, p);  // the child (on top) joins p's P bag
-  forget_dead_stack(l.d, SPRIG_RACE_SP());
-  if (st.back().proc == p)
-    views_spawned(st.back());
-}
-
-void __sprig_race_sync(std::uint32_t p) {
-  Locked l(det());
-  std::vector<Entry> &st = procs(l.d);
-  unwind_to(l.d, st, p);
-  l.d.bags.sync(p);
-  forget_dead_stack(l.d, SPRIG_RACE_SP());
-  if (st.back().proc == p)
-    views_sync(st.back());
-}
-
-void __sprig_race_leave(std::uint32_t p) {
-  Locked l(det());
-  std::vector<Entry> &st = procs(l.d);
-  unwind_to(l.d, st, p);
-  forget_dead_stack(l.d, SPRIG_RACE_SP());
-  if (st.size() > 1 && st.back().proc == p) {
-    views_sync(st.back());
-    delete st.back().pieces;
-    st.pop_back();
-    l.d.bags.returned(st.back().proc, p);
-    t_self.cur = st.back().proc;
-  }
-}
-
-// A spawned statement's own locals, dead at its end (plugin/Race.cpp).
-void __sprig_race_forget(void *a, std::uint64_t n) {
-  Locked l(det());
-  l.d.shadow.clear(reinterpret_cast<std::uintptr_t>(a), n);
-}
-
-// ---- reducers: libsprig's entry points, with a map per strand (above) ----
-void *__sprig_reducer_view(void *key, size_t size, size_t align, void (*identity)(void *),
-                           void (*reduce)(void *, void *)) {
-  ViewMap *m = t_views;
-  return m ? sprig::view_lookup(m, key, size, align, identity, reduce) : key;
-}
-void __sprig_reducer_register(void *key, size_t size, size_t align,
-                              void (*identity)(void *), void (*reduce)(void *, void *)) {
-  if (ViewMap *m = t_views)
-    sprig::view_register(m, key, size, align, identity, reduce);
-}
-void __sprig_reducer_unregister(void *key) {
-  if (ViewMap *m = t_views)
-    sprig::view_unregister(m, key);
-}
-void __sprig_reducer_scope_end(void **guard) { __sprig_reducer_unregister(*guard); }
-// Every strand has its own map here anyway (the constructor the plugin adds calls it).
-void __sprig_reducers_used(void) {}
 
 // ---- ThreadSanitizer's instrumentation ----
 void __tsan_init(void) {}
@@ -586,120 +327,5 @@ u128 __tsan_atomic128_compare_exchange_val(volatile u128 *a, u128 c, u128 v, int
 }
 void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
-
-// ---- the heap: a new block's bytes are fresh ----
-void *__libc_malloc(std::size_t);
-void *__libc_calloc(std::size_t, std::size_t);
-void *__libc_realloc(void *, std::size_t);
-void *__libc_memalign(std::size_t, std::size_t);
-void __libc_free(void *);
-
-void *malloc(std::size_t n) {
-  void *p = __libc_malloc(n);
-  fresh(p, n);
-  return p;
-}
-void *calloc(std::size_t k, std::size_t n) {
-  void *p = __libc_calloc(k, n);
-  fresh(p, k * n);
-  return p;
-}
-std::size_t malloc_usable_size(void *);
-void *realloc(void *q, std::size_t n) {
-  std::size_t old = q ? malloc_usable_size(q) : 0;
-  void *p = __libc_realloc(q, n);
-  if (p != q)
-    fresh(p, n);  // moved: the old contents were copied by the allocator, unseen
-  else if (p && n > old)
-    fresh(static_cast<char *>(p) + old, n - old);  // grown in place: the new tail
-  return p;
-}
-void *memalign(std::size_t al, std::size_t n) {
-  void *p = __libc_memalign(al, n);
-  fresh(p, n);
-  return p;
-}
-void *aligned_alloc(std::size_t al, std::size_t n) { return memalign(al, n); }
-int posix_memalign(void **out, std::size_t al, std::size_t n) {
-  void *p = memalign(al, n);
-  if (!p)
-    return 12;  // ENOMEM
-  *out = p;
-  return 0;
-}
-void *valloc(std::size_t n) { return memalign(static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), n); }
-void free(void *p) { __libc_free(p); }
-
-// ---- locks: what a thread does while it holds one is not checked ----
-// (Cilksan's default: lock-protected accesses are not determinacy races to report.)
-// pthread mutexes and rwlocks (std::mutex, std::shared_mutex, std::lock_guard...) are
-// counted per thread; user-made locks (spin loops on atomics) are not seen.
-}  // extern "C"
-namespace {
-// The next definition (libc's), found once.
-template <class Fn> Fn next_fn(Fn &slot, const char *name) {
-  if (!slot)
-    slot = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, name));
-  return slot;
-}
-}  // namespace
-extern "C" {
-#define SPRIG_RACE_ACQUIRE(NAME, T)                                                          \
-  int NAME(T *m) noexcept {                                                                  \
-    static int (*real)(T *);                                                                 \
-    int r = next_fn(real, #NAME)(m);                                                         \
-    if (r == 0)                                                                              \
-      ++t_self.locks;                                                                        \
-    return r;                                                                                \
-  }
-SPRIG_RACE_ACQUIRE(pthread_mutex_lock, pthread_mutex_t)
-SPRIG_RACE_ACQUIRE(pthread_mutex_trylock, pthread_mutex_t)
-SPRIG_RACE_ACQUIRE(pthread_rwlock_rdlock, pthread_rwlock_t)
-SPRIG_RACE_ACQUIRE(pthread_rwlock_wrlock, pthread_rwlock_t)
-SPRIG_RACE_ACQUIRE(pthread_rwlock_tryrdlock, pthread_rwlock_t)
-SPRIG_RACE_ACQUIRE(pthread_rwlock_trywrlock, pthread_rwlock_t)
-#undef SPRIG_RACE_ACQUIRE
-#define SPRIG_RACE_RELEASE(NAME, T)                                                          \
-  int NAME(T *m) noexcept {                                                                  \
-    static int (*real)(T *);                                                                 \
-    if (t_self.locks > 0)                                                                    \
-      --t_self.locks;                                                                        \
-    return next_fn(real, #NAME)(m);                                                          \
-  }
-// Function-local statics: the initialization runs between __cxa_guard_acquire (when it
-// returns 1) and __cxa_guard_release/abort, and every later use is ordered after it (the
-// guard's acquire load): the first strand to reach the definition initializes it, the
-// others only read. The initialization is not a determinacy race; it is ignored as if
-// under a lock. (Before this, a static in a parallel loop's body was reported.)
-int __cxa_guard_acquire(std::int64_t *g) {
-  static int (*real)(std::int64_t *);
-  int r = next_fn(real, "__cxa_guard_acquire")(g);
-  if (r)
-    ++t_self.locks;
-  return r;
-}
-void __cxa_guard_release(std::int64_t *g) noexcept {
-  static void (*real)(std::int64_t *);
-  if (t_self.locks > 0)
-    --t_self.locks;
-  next_fn(real, "__cxa_guard_release")(g);
-}
-void __cxa_guard_abort(std::int64_t *g) noexcept {
-  static void (*real)(std::int64_t *);
-  if (t_self.locks > 0)
-    --t_self.locks;
-  next_fn(real, "__cxa_guard_abort")(g);
-}
-
-// The program's threads: from the first one on, the detector locks its state.
-int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *),
-                   void *arg) noexcept {
-  static int (*real)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
-  g_threads.store(true, std::memory_order_relaxed);
-  return next_fn(real, "pthread_create")(t, attr, fn, arg);
-}
-SPRIG_RACE_RELEASE(pthread_mutex_unlock, pthread_mutex_t)
-SPRIG_RACE_RELEASE(pthread_rwlock_unlock, pthread_rwlock_t)
-#undef SPRIG_RACE_RELEASE
 
 }  // extern "C"

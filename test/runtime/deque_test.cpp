@@ -1,6 +1,10 @@
 // The split deque (sprig/deque.h, runtime/deque.cpp): the owner's push and pop against
 // thieves that steal public entries, ask for work, and force old requests.
+#include "config.h"
+#include "deque.h"
 #include "global.h"
+#include "sprig/abi.h"
+#include "worker.h"
 #include <atomic>
 #include <chrono>
 #include <climits>

@@ -4,8 +4,11 @@
 // These tests drive fiber_get/fiber_put through Worker records of their own; the
 // settings (stack size, page size) come from the runtime's process-start constructor
 // (g.settings, runtime/global.h), which runs in this process too since it links libsprig.
+#include "config.h"
 #include "fiber.h"
 #include "global.h"
+#include "overflow.h"
+#include "worker.h"
 #include <csignal>
 #include <cstdint>
 #include <gtest/gtest.h>

@@ -1,8 +1,14 @@
 // Runtime hardening (issue 12): the pieces that can be checked in-process, without a
 // whole parallel program. Each test fails on the code before the fix.
+#include "config.h"
+#include "deque.h"
+#include "exception.h"
 #include "fiber.h"
 #include "fpstate.h"
 #include "global.h"
+#include "overflow.h"
+#include "sprig/abi.h"
+#include "worker.h"
 #include <cstring>
 #include <cfenv>
 #include <chrono>
@@ -13,10 +19,6 @@
 #include <sys/mman.h>
 #include <thread>
 #include <unistd.h>
-
-namespace sprig {
-uintptr_t *exception_child_slot_for_test(const std::exception_ptr &e);
-}
 
 namespace {
 

@@ -2,6 +2,7 @@
 // bound or serial, fill the pool, and down again once they have left, whatever the
 // interleaving of the threads that enter and leave.
 #include "global.h"
+#include "sprig/abi.h"
 #include <atomic>
 #include <gtest/gtest.h>
 #include <thread>

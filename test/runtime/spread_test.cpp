@@ -4,6 +4,7 @@
 // kernel happened to move the thread between the two calls there was nothing to do,
 // so the check is retried until the two calls saw the same CPU.
 #include "global.h"
+#include "spread.h"
 #include <gtest/gtest.h>
 #include <sched.h>
 

@@ -2,7 +2,10 @@
 // directory: the LLC groups and NUMA nodes read, the places' order, the workers' places
 // under close and spread, and the victims each worker picks (close ones first). A tree
 // with missing or corrupt files gives one group, never an error.
+#include "config.h"
+#include "global.h"
 #include "topology.h"
+#include "victims.h"
 #include <gtest/gtest.h>
 #include <cstdlib>
 #include <fstream>
