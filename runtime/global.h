@@ -169,6 +169,8 @@ void wake_one();
 // Sleep until woken or a timeout; true if woken (work may have appeared).
 // `naps`: the sleeps in a row that timed out before this one (the timeout backs off).
 bool sleep_idle(Worker *w, unsigned naps);
+// A worker woken away from its waker's CPU gets its CPUs back, once idle again.
+void restore_cpus_after_aimed_wake(Worker *w);
 void wake_all();
 // spread.cpp: a woken worker leaves its waker's CPU (Linux tends to put it there).
 int note_waker_cpu();  // returns the CPU it recorded (-1: unknown)

@@ -113,13 +113,14 @@ void sched_loop(Worker *w) {
   w->sched_running = true;
   w->cur = nullptr;
   run_pending(w);
-  const int spin_rounds = g.settings.nworkers > g.settings.cpus
-                              ? config::kSpinRoundsOversubscribed
-                              : config::kSpinRounds;
+  // The idle policy (config.h): spin, then (more workers than CPUs) yield or (else)
+  // spin on until idle for kIdleSpinNs, then sleep.
+  const bool oversubscribed = g.settings.nworkers > g.settings.cpus;
+  const int spin_rounds =
+      oversubscribed ? config::kSpinRoundsOversubscribed : config::kSpinRounds;
   int idle = 0;
   unsigned naps = 0;  // sleeps in a row that timed out (sleep_idle backs off)
-  const long yield_ns = g.settings.nworkers > g.settings.cpus ? 0 : config::kIdleYieldNs;
-  long idle_since = 0;  // when the yield phase began (CLOCK_MONOTONIC, ns)
+  long idle_since = 0;  // when the rounds after spin_rounds began (CLOCK_MONOTONIC, ns)
   int churn_pauses = config::kChurnBackoffPauses;  // the churn back-off (config.h)
   for (;;) {
     if (w->is_root) {
@@ -170,13 +171,15 @@ void sched_loop(Worker *w) {
     ++idle;
     if (idle < spin_rounds) {
       sprig_cpu_relax();
-    } else if (idle < spin_rounds + config::kYieldRounds) {
-      if (idle == spin_rounds)
-        idle_since = monotonic_ns();
+    } else if (idle == spin_rounds) {
+      idle_since = monotonic_ns();
+      restore_cpus_after_aimed_wake(w);  // idle: leave the CPUs a waker aimed us at
+      sprig_cpu_relax();
+    } else if (oversubscribed && idle < spin_rounds + config::kYieldRounds) {
       sched_yield();
-    } else if (naps == 0 && monotonic_ns() - idle_since < yield_ns) {
-      --idle;  // stay in the yield phase until kIdleYieldNs have passed
-      sched_yield();
+    } else if (!oversubscribed && naps == 0 &&
+               ((idle & 63) != 0 || monotonic_ns() - idle_since < config::kIdleSpinNs)) {
+      sprig_cpu_relax();  // the clock (vDSO, no system call) read every 64th round
     } else if (sleep_idle(w, naps)) {
       idle = 0;  // woken because work appeared: look hard again
       naps = 0;

@@ -1,6 +1,6 @@
 //===- runtime/sleep.cpp - idle workers sleep, and wake when work appears -===//
 //
-// A worker that found nothing to steal for a while (config.h: spin, then yield) sleeps
+// A worker that found nothing to steal for a while (config.h: the idle policy) sleeps
 // on its own futex word (Worker::sleep_word) with a timeout. A waker claims one sleeping
 // worker with a CAS (kAsleep -> kAiming), moves it off the waker's CPU when it is a pool
 // worker that may run elsewhere (the kernel would otherwise queue it behind the waker,
@@ -114,14 +114,21 @@ bool sleep_idle(Worker *w, unsigned naps) {
       break;
   }
   bool woken = s == kWoken;
-  if (woken && w->aimed.exchange(false, std::memory_order_relaxed)) {
-    const cpu_set_t &all = process_cpus();
-    if (CPU_COUNT(&all) > 0)
-      sched_setaffinity(0, sizeof all, &all);  // already elsewhere: the waker moved us
-  } else if (woken) {
+  // A worker the waker aimed away from its CPU keeps that mask until it is idle again
+  // (restore_cpus_after_aimed_wake, from the scheduler loop): the system call that puts
+  // the mask back would sit between the wake-up and the steal it was woken for.
+  if (woken && !w->aimed.load(std::memory_order_relaxed))
     spread_after_wake();  // not next to the worker that woke us (spread.cpp)
-  }
   return woken;
+}
+
+void restore_cpus_after_aimed_wake(Worker *w) {
+  if (!w->aimed.load(std::memory_order_relaxed))
+    return;
+  w->aimed.store(false, std::memory_order_relaxed);
+  const cpu_set_t &all = process_cpus();
+  if (CPU_COUNT(&all) > 0)
+    sched_setaffinity(0, sizeof all, &all);
 }
 
 // Claim `v` if it sleeps (kAsleep -> kAiming), move it off `waker_cpu` if it is a pool
