@@ -100,6 +100,7 @@ static inline void sprig_reducer_unregister(void *key) { (void)key; }
 #ifdef __cplusplus
 } /* extern "C" */
 
+#include "exact_sum.h"
 #include <limits>
 #include <list>
 #include <new>
@@ -120,6 +121,14 @@ template <class T> struct monoid_base {
 
 template <class T> struct op_add : monoid_base<T> {
   static void reduce(T *l, T *r) { *l += std::move(*r); }
+};
+// Floating-point sum, exact: the view is a sprig::exact_sum<T> (T is float or double;
+// <sprig/exact_sum.h>), so the value is the exact sum of every update, rounded once:
+// the same bits at every worker count, in every schedule and in the serial elision.
+// op_add<double> rounds after every update, in an order that depends on the schedule
+// (docs/reducers.md). Read it as a T: `double total = r.get_value();`.
+template <class T> struct op_add_exact : monoid_base<exact_sum<T>> {
+  static void reduce(exact_sum<T> *l, exact_sum<T> *r) { *l += *r; }
 };
 template <class T> struct op_mul : monoid_base<T> {
   static void identity(T *p) { ::new (static_cast<void *>(p)) T(1); }
