@@ -197,7 +197,8 @@ static void ask(sprig_worker_abi *d, int32_t from) {
 
 // Thief: take the oldest entry of `d`, private or not, after a process-wide barrier
 // (the protocol above). The request is PENDING and old.
-static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame) {
+static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame,
+                                sprig_frame **announce) {
   int32_t expected = SPRIG_REQUEST_PENDING;
   if (!__atomic_compare_exchange_n(&d->request, &expected, SPRIG_REQUEST_FORCING, false,
                                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
@@ -209,6 +210,9 @@ static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame) {
   int64_t b = __atomic_load_n(&d->bottom, __ATOMIC_ACQUIRE);  // pairs with push's release
   if (t < b) {
     sprig_frame *f = __atomic_load_n(&d->buf[t & d->mask], __ATOMIC_RELAXED);
+    // The announcement before the CAS, as in sprig_deque_steal (sprig_stolen_resume_pc).
+    if (announce)
+      __atomic_store_n(announce, f, __ATOMIC_SEQ_CST);
     // seq_cst: against other thieves and the owner's CAS on a last entry.
     if (__atomic_compare_exchange_n(&d->top, &t, t + 1, false, __ATOMIC_SEQ_CST,
                                     __ATOMIC_RELAXED)) {
@@ -226,9 +230,28 @@ static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame) {
   return r;
 }
 
+// The resume point of a continuation whose entry the thief `w` won (`r`), read from the
+// frame (and from the stack below its SP) while w announces the frame; then the
+// announcement is withdrawn. RELEASE: pairs with the ACQUIRE load in child_done
+// (runtime/scheduler.cpp), so the read of the stack word happens before the child's
+// worker frees that stack; a worker that sees our announcement waits for this store.
+static sprig_steal_status take_resume_pc(Worker *w, sprig_steal_status r, sprig_frame *f,
+                                         void **resume_pc) {
+  if (r == SPRIG_STEAL_WON)
+    *resume_pc = sprig_stolen_resume_pc(f);
+  w->resume_pc_of.store(nullptr, std::memory_order_release);
+  return r;
+}
+
 sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
-                                DequeLook *look) {
+                                DequeLook *look, void **resume_pc) {
   sprig_worker_abi *d = &victim->abi;
+  // Announce the frame of the entry we CAS for (resume_pc: a real steal; tests whose
+  // entries are not frames pass null and announce nothing).
+  sprig_frame **announce =
+      resume_pc ? reinterpret_cast<sprig_frame **>(&w->resume_pc_of) : nullptr;
+  static_assert(sizeof(std::atomic<sprig_frame *>) == sizeof(sprig_frame *) &&
+                std::atomic<sprig_frame *>::is_always_lock_free);
   *look = DequeLook::Empty;
   if (sprig_deque_has_public(d)) {
     *look = DequeLook::Worth;
@@ -236,7 +259,8 @@ sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
     // steal (runtime/reducer.cpp): do not steal; the owner runs it.
     if (!fiber_reserve(w) || !reducer_reserve(w))
       return SPRIG_STEAL_EMPTY;
-    return sprig_deque_steal(d, frame);
+    sprig_steal_status r = sprig_deque_steal(d, frame, announce);
+    return resume_pc ? take_resume_pc(w, r, *frame, resume_pc) : r;
   }
   const bool stress = g.settings.stress_seed != 0;
   int32_t r = __atomic_load_n(&d->request, __ATOMIC_RELAXED);
@@ -269,7 +293,8 @@ sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
   if (!fiber_reserve(w) || !reducer_reserve(w))
     return SPRIG_STEAL_EMPTY;
   w->stats.forced_steals.inc();
-  return force(d, frame);
+  sprig_steal_status st = force(d, frame, announce);
+  return resume_pc ? take_resume_pc(w, st, *frame, resume_pc) : st;
 }
 
 }  // namespace sprig

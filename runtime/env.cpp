@@ -293,6 +293,13 @@ void parse_environment(Settings &s) {
       warn_bad("SPRIGTEST_FORCE_AFTER_NS", e, "an integer (ns; negative: never)",
                std::to_string(s.force_after_ns) + " (the default)");
   }
+  if (const char *e = std::getenv("SPRIGTEST_STEAL_PAUSE_US")) {
+    if (parse_size(trimmed(e), false, &v) && v <= 1'000'000)
+      s.steal_pause_us = static_cast<long>(v);
+    else
+      warn_bad("SPRIGTEST_STEAL_PAUSE_US", e, "microseconds, at most 1000000",
+               "0 (the default)");
+  }
   if (const char *e = std::getenv("SPRIGTEST_SYSFS_ROOT")) {
     std::string path = trimmed(e);
     if (!path.empty())

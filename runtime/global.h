@@ -35,6 +35,11 @@ struct Settings {
   // SPRIGTEST_FORCE_AFTER_NS (tests only): how old a request is forced, in ns; negative:
   // never. Default config::kForceStealAfterNs; tests pin it.
   long force_after_ns = config::kForceStealAfterNs;
+  // SPRIGTEST_STEAL_PAUSE_US (tests only; 0: off): a thief whose steal won sleeps this
+  // long, one steal in four, before it resumes the continuation: the window in which the
+  // victim's child ends, its pop fails and its stack may be reused (test/lit/regress/
+  // stack-reused-before-thief-reads-resume-point.cpp).
+  long steal_pause_us = 0;
   Bind bind = Bind::None;  // SPRIG_BIND
   // SPRIGTEST_SYSFS_ROOT (tests only): where the topology is read instead of
   // /sys/devices/system (a fake tree).
@@ -145,8 +150,11 @@ void reducer_print_counts();                       // SPRIGTEST_REDUCER_COUNTS, 
 enum class DequeLook { Empty, Worth, Churning };
 // Steal the oldest public entry of `victim`, or ask its owner for work, or force an old
 // request (a steal after a process-wide barrier). Reserves the fiber before any CAS.
+// *resume_pc: the won continuation's resume point (sprig_stolen_resume_pc), read while
+// the thief announces the frame (Worker::resume_pc_of); null: neither (tests whose
+// entries are not frames).
 sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
-                                DequeLook *look);
+                                DequeLook *look, void **resume_pc = nullptr);
 // The runtime's one pseudo-random generator (xorshift64; *state never 0): victim choice
 // (victims.cpp) and SPRIGTEST_STRESS's yields (deque.cpp).
 inline uint64_t xorshift_next(uint64_t *state) {

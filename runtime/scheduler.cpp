@@ -140,8 +140,9 @@ void sched_loop(Worker *w) {
       DequeLook look = DequeLook::Empty;
       sprig_steal_status r = SPRIG_STEAL_EMPTY;
       sprig_frame *stolen = nullptr;
+      void *resume_pc = nullptr;  // read by the steal while it announces the frame
       if (allowed)
-        r = steal_or_ask(w, victim, &stolen, &look);
+        r = steal_or_ask(w, victim, &stolen, &look, &resume_pc);
       if (look == DequeLook::Churning) {
         // An owner pushing and popping one entry: leave its lines alone for a while.
         for (int i = 0; i < churn_pauses; ++i)
@@ -161,7 +162,9 @@ void sched_loop(Worker *w) {
                       std::memory_order_relaxed);
         w->fp.store(victim->fp.load(std::memory_order_relaxed), std::memory_order_relaxed);
         victim_stolen(w);
-        resume_stolen(w, stolen);
+        if (g.settings.steal_pause_us && (xorshift_next(&w->stress_rng) & 3) == 0)
+          usleep(static_cast<useconds_t>(g.settings.steal_pause_us));  // tests only
+        resume_stolen(w, stolen, resume_pc);
       }
       if (r == SPRIG_STEAL_LOST) {
         idle = 0;
@@ -295,6 +298,36 @@ void start_workers() {
   futex(&g.start_word, FUTEX_WAKE_PRIVATE, INT_MAX, nullptr);
 }
 
+// child_done, on a stack that does not hold the parent's frame: the parent's
+// continuation ran here (after an earlier steal) and called the helper here, so the
+// continuation's resume point, the return address below ctx[SP], is a word of this
+// stack (sprig_stolen_resume_pc). The thief that took the parent's entry may not have
+// read it yet (descheduled after its CAS); freed now, the stack would be taken again by
+// our next steal and that word overwritten by the next continuation's first helper call,
+// the thief resuming the parent there (fuzz seed 91559). So wait until no thief
+// announces the parent (Worker::resume_pc_of), then free it. The thief announced before
+// its CAS (seq_cst), and our pop failed because that CAS took the entry, or, for a child
+// that ended on another worker than its parent's, because the parent's entry was taken
+// before its own was: either way the CAS happens before this point (the ACQUIRE fence
+// makes the relaxed load of top that saw it synchronise with it), so the loads below see
+// the announcement or the thief's later RELEASE store that withdrew it, after its read.
+// Short: the thief reads two words between its CAS and that store.
+static void free_after_resume_pc_read(sprig_frame *parent, Fiber *cur, Worker *w) {
+  std::atomic_thread_fence(std::memory_order_acquire);
+  const int n = victim_count();
+  for (int i = 0; i < n; ++i) {
+    Worker *t = &g.workers[i];
+    for (unsigned spins = 0; t->resume_pc_of.load(std::memory_order_acquire) == parent;
+         ++spins) {
+      if (spins < 64)
+        sprig_cpu_relax();
+      else
+        sched_yield();  // the thief was descheduled after its CAS: let it run
+    }
+  }
+  w->pending.free_fiber = cur;
+}
+
 // A child ended and its parent was stolen (sprig_leave_helper's slow path; called by
 // __sprig_child_done and __sprig_leave_helper_exc). Not inlined under TSan, so that on
 // both paths this function, the entry point that called it and the helper each hold
@@ -313,7 +346,7 @@ void start_workers() {
   if (keep)
     parent->orig_stack = cur;  // the frame lives here: the stack is now the frame's
   else
-    w->pending.free_fiber = cur;  // nothing of value left on it
+    free_after_resume_pc_read(parent, cur, w);  // nothing else of value left on it
   w->pending.child_done = parent;
   // This strand's reducer views go to the parent's pieces before the join counter lets
   // anyone resume it (runtime/reducer.cpp).

@@ -83,11 +83,12 @@ namespace sprig {
   jump_into(w, f, static_cast<Fiber *>(f->orig_stack), f->orig_sp);
 }
 
-// Run a stolen continuation on a fresh fiber. Never returns.
-[[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f) {
+// Run a stolen continuation on a fresh fiber. Never returns. `pc`: its resume point,
+// which the steal read while it announced the frame (steal_or_ask): read here, after the
+// announcement was withdrawn, the word below ctx[SP] could already belong to another
+// continuation (sprig_stolen_resume_pc).
+[[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f, void *pc) {
   check_frame(f, "steal");
-  // The resume point, before jump_into replaces ctx[SP] with the new stack's.
-  void *pc = sprig_stolen_resume_pc(f);
   if (__builtin_expect((f->flags & SPRIG_FRAME_CHECK_PC) != 0, 0) &&
       !(f->flags & SPRIG_FRAME_PC_IN_CTX) && pc != f->ctx[SPRIG_CTX_SSP]) {
     std::fprintf(stderr, "sprig: frame %p: the return address below its SP (%p) is not the "

@@ -103,6 +103,12 @@ struct Worker {
   std::atomic<uint32_t> sleep_word{0};
   std::atomic<int> tid{0};
   std::atomic<bool> aimed{false};
+  // Thief: the frame whose deque entry it is CASing for, and, if it won, whose
+  // continuation's resume point it has not read yet (sprig_stolen_resume_pc); else null.
+  // Stored seq_cst before the CAS (sprig_deque_steal), cleared with RELEASE after the read
+  // (runtime/deque.cpp, take_resume_pc); read ACQUIRE by a worker whose pop failed before
+  // it frees the stack holding that resume point (runtime/scheduler.cpp, child_done).
+  alignas(config::kCacheLine) std::atomic<sprig_frame *> resume_pc_of{nullptr};
 };
 
 // Worker::sleep_word's states.
