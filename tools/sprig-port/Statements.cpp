@@ -59,8 +59,9 @@ static void convertSpawn(Source &src, size_t i) {
   StmtStart s = findStatementStart(toks, i);
   if (s.nested) {
     src.leftover(sp.begin, k + " inside an expression (an argument, a condition, a for "
-                               "header): Sprig spawns whole statements; spawn into a "
-                               "variable first: [[sprig::spawn]] T x = f(args);");
+                               "header, an operand of ?:): Sprig spawns whole "
+                               "statements; spawn into a variable first: "
+                               "[[sprig::spawn]] T x = f(args);");
     return;
   }
   if (s.start < i) {
@@ -84,6 +85,17 @@ static void convertSpawn(Source &src, size_t i) {
       return;
     }
   }
+  for (size_t k2 = s.start; k2 + 1 < i; ++k2)
+    if (toks[k2].isIdent("auto") &&
+        (toks[k2 + 1].is(tok::l_square) ||
+         ((toks[k2 + 1].is(tok::amp) || toks[k2 + 1].is(tok::ampamp)) && k2 + 2 < i &&
+          toks[k2 + 2].is(tok::l_square)))) {
+      src.leftover(sp.begin, "a spawn into structured bindings (auto [a, b] = " + k +
+                                 " f()): the bindings are not variables of their own; "
+                                 "spawn into auto t = f(args) and unpack it after the "
+                                 "sync");
+      return;
+    }
   size_t close = parseCall(toks, i + 1);
   if (close == npos) {
     src.leftover(sp.begin, k + " of an expression that is not a call: Sprig spawns "

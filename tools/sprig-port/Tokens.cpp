@@ -63,7 +63,26 @@ StmtStart findStatementStart(const std::vector<Tok> &toks, size_t i) {
       s.nested = true;
       return s;
     }
-    if (t.is(tok::semi) || t.is(tok::l_brace) || t.is(tok::r_brace) || t.is(tok::colon)) {
+    if (t.is(tok::colon)) {
+      // A label's or a case's ':' ends the statement before; a conditional operator's
+      // (c ? a : b) or a range-based for's does not.
+      StmtStart outer = findStatementStart(toks, j - 1);
+      bool conditional = outer.nested;
+      for (size_t k = outer.start; !conditional && k + 1 < j; ++k) {
+        if (toks[k].is(tok::l_paren) || toks[k].is(tok::l_square) || toks[k].is(tok::l_brace)) {
+          size_t c = matchForward(toks, k);
+          if (c == npos || c >= j - 1)
+            break;
+          k = c;
+        } else if (toks[k].is(tok::question)) {
+          conditional = true;
+        }
+      }
+      s.start = j;
+      s.nested = conditional;
+      return s;
+    }
+    if (t.is(tok::semi) || t.is(tok::l_brace) || t.is(tok::r_brace)) {
       s.start = j;
       return s;
     }
