@@ -36,6 +36,12 @@ static void convertIncludes(Source &src) {
       continue;
     std::string file = h.substr(6, h.size() - 7);
     std::string to = mapHeader(file);
+    if (file == "cilkscale.h") {
+      src.leftover(d.begin, "#include " + h + ": Cilkscale's probes are Sprig's "
+                                               "sprig::scale::probe (<sprig/scale.h>, "
+                                               "sprig++ --scale, docs/scale.md)");
+      continue;
+    }
     if (to.empty()) {
       src.leftover(d.begin, "#include " + h + ": Sprig has no such header; remove it and "
                                                "convert what it provided by hand");

@@ -214,7 +214,7 @@ static void convertReducer(Source &src, size_t i) {
   StmtStart s = findStatementStart(toks, i);
   bool ok = name.is(tok::raw_identifier) && !s.nested && s.start < i &&
             (after.is(tok::semi) || after.is(tok::equal) || after.is(tok::l_brace) ||
-             after.is(tok::l_paren));
+             after.is(tok::l_paren) || after.is(tok::l_square));
   for (size_t k2 = s.start; ok && k2 < i; ++k2)
     if (toks[k2].isIdent("typedef") || toks[k2].isIdent("using") ||
         toks[k2].isIdent("template") || toks[k2].is(tok::star) || toks[k2].is(tok::amp))
@@ -302,6 +302,9 @@ void convertStatements(Source &src) {
                                     "the function)");
     } else if (isReducer(t)) {
       convertReducer(src, i);
+    } else if (t.text.starts_with("_Cilk_")) {
+      src.leftover(t.begin, kw(t) + ": a Cilk keyword sprig-port does not convert; "
+                                    "convert it by hand (docs/porting.md)");
     }
   }
 }
