@@ -29,7 +29,8 @@ static void convertIncludes(Source &src) {
         have.insert(h.substr(1, h.size() - 2));
     }
   for (const Directive &d : src.dirs) {
-    if (d.toks.size() < 3 || !(d.toks[1].isIdent("include") || d.toks[1].isIdent("include_next")))
+    if (d.toks.size() < 3 ||
+        !(d.toks[1].isIdent("include") || d.toks[1].isIdent("include_next")))
       continue;
     std::string h = src.text.substr(d.toks[2].begin, d.end - d.toks[2].begin);
     if (h.size() < 8 || !(h.rfind("<cilk/", 0) == 0 || h.rfind("\"cilk/", 0) == 0))
@@ -37,14 +38,16 @@ static void convertIncludes(Source &src) {
     std::string file = h.substr(6, h.size() - 7);
     std::string to = mapHeader(file);
     if (file == "cilkscale.h") {
-      src.leftover(d.begin, "#include " + h + ": Cilkscale's probes are Sprig's "
-                                               "sprig::scale::probe (<sprig/scale.h>, "
-                                               "sprig++ --scale, docs/scale.md)");
+      src.leftover(d.begin, "#include " + h +
+                                ": Cilkscale's probes are Sprig's "
+                                "sprig::scale::probe (<sprig/scale.h>, "
+                                "sprig++ --scale, docs/scale.md)");
       continue;
     }
     if (to.empty()) {
-      src.leftover(d.begin, "#include " + h + ": Sprig has no such header; remove it and "
-                                               "convert what it provided by hand");
+      src.leftover(d.begin, "#include " + h +
+                                ": Sprig has no such header; remove it and "
+                                "convert what it provided by hand");
       continue;
     }
     if (have.count(to)) {
@@ -84,14 +87,16 @@ static const std::map<std::string, Legacy> &legacyReducers() {
 // Names in namespace cilk with the same name in namespace sprig.
 static bool sameInSprig(llvm::StringRef x) {
   static const std::set<std::string> s = {
-      "reducer", "op_add", "op_mul", "op_min", "op_max", "op_and", "op_or", "op_xor",
-      "op_list_append", "op_list_prepend", "op_basic_string", "op_string", "op_vector"};
+      "reducer",         "op_add",    "op_mul",   "op_min",         "op_max",
+      "op_and",          "op_or",     "op_xor",   "op_list_append", "op_list_prepend",
+      "op_basic_string", "op_string", "op_vector"};
   return s.count(x.str());
 }
 
 static std::string reasonFor(llvm::StringRef x) {
   if (x.ends_with("_reducer") || x == "holder" || x.starts_with("hyperobject"))
-    return "cilk::" + x.str() + " is a hyperobject (holder) type Sprig does not have: "
+    return "cilk::" + x.str() +
+           " is a hyperobject (holder) type Sprig does not have: "
            "declare the variable [[sprig::reducer(identity, reduce)]] T x with your own "
            "void(void *) identity and void(void *, void *) reduce, or use "
            "sprig::reducer<sprig::op_...<T>> and *x (docs/porting.md)";
@@ -104,8 +109,8 @@ static std::string reasonFor(llvm::StringRef x) {
 }
 
 static bool isCilkName(const std::vector<Tok> &toks, size_t i) {
-  return toks[i].isIdent("cilk") && i + 2 < toks.size() && toks[i + 1].is(tok::coloncolon) &&
-         toks[i + 2].is(tok::raw_identifier);
+  return toks[i].isIdent("cilk") && i + 2 < toks.size() &&
+         toks[i + 1].is(tok::coloncolon) && toks[i + 2].is(tok::raw_identifier);
 }
 
 static void convertLegacyUses(Source &src, const std::set<std::string> &names,
@@ -170,14 +175,16 @@ static void convertReducerTypes(Source &src) {
     size_t after;  // the token after the type
     if (l->second.templated) {
       if (i + 3 >= toks.size() || !toks[i + 3].is(tok::less)) {
-        src.leftover(cilk.begin, "cilk::" + x.str() + " without template arguments: "
-                                 "convert it by hand");
+        src.leftover(cilk.begin, "cilk::" + x.str() +
+                                     " without template arguments: "
+                                     "convert it by hand");
         continue;
       }
       AngleClose c = matchAngle(toks, i + 3);
       if (c.tok == npos) {
-        src.leftover(cilk.begin, "cilk::" + x.str() + " with template arguments that "
-                                 "cannot be parsed: convert it by hand");
+        src.leftover(cilk.begin, "cilk::" + x.str() +
+                                     " with template arguments that "
+                                     "cannot be parsed: convert it by hand");
         continue;
       }
       src.replace(cilk.begin, name.end,
@@ -211,9 +218,10 @@ static void convertRuntimeAndMacros(Source &src) {
     } else if (w == "__cilkrts_get_worker_number") {
       src.replaceTok(t, "sprig_worker_id");
     } else if (w == "__cilkrts_set_param") {
-      src.leftover(t.begin, "__cilkrts_set_param: set the worker count with SPRIG_NWORKERS=N "
-                            "in the environment, or call sprig_set_nworkers(N) "
-                            "(<sprig/sprig.h>) before the first spawn");
+      src.leftover(t.begin,
+                   "__cilkrts_set_param: set the worker count with SPRIG_NWORKERS=N "
+                   "in the environment, or call sprig_set_nworkers(N) "
+                   "(<sprig/sprig.h>) before the first spawn");
     } else if (w.starts_with("__cilkrts_")) {
       src.leftover(t.begin, w.str() + ": no Sprig equivalent (<sprig/sprig.h> has "
                                       "sprig_nworkers, sprig_worker_id, "

@@ -45,9 +45,8 @@ Source::Source(std::string p, std::string t) : path(std::move(p)), text(std::mov
       dir = &dirs.back();
       dir->begin = tk.begin;
       dir->lineBegin = text.rfind('\n', tk.begin == 0 ? 0 : tk.begin - 1);
-      dir->lineBegin = tk.begin == 0 || dir->lineBegin == std::string::npos
-                           ? 0
-                           : dir->lineBegin + 1;
+      dir->lineBegin =
+          tk.begin == 0 || dir->lineBegin == std::string::npos ? 0 : dir->lineBegin + 1;
       dir->nextTok = toks.size();
     }
     if (dir) {

@@ -25,10 +25,10 @@ struct Tok {
 // A preprocessor directive: the '#' at the start of a line up to the end of its line
 // (continuations included). Its tokens are not in Source::toks.
 struct Directive {
-  size_t begin, end;        // '#' .. the last token's end
+  size_t begin, end;          // '#' .. the last token's end
   size_t lineBegin, lineEnd;  // the whole line, lineEnd past its newline
-  std::vector<Tok> toks;    // '#', the name, the rest
-  size_t nextTok;           // index in Source::toks of the first token after it
+  std::vector<Tok> toks;      // '#', the name, the rest
+  size_t nextTok;             // index in Source::toks of the first token after it
 };
 
 struct Edit {
@@ -53,7 +53,9 @@ public:
 
   void replace(size_t begin, size_t end, std::string with);
   void insert(size_t at, std::string what) { replace(at, at, std::move(what)); }
-  void replaceTok(const Tok &t, std::string with) { replace(t.begin, t.end, std::move(with)); }
+  void replaceTok(const Tok &t, std::string with) {
+    replace(t.begin, t.end, std::move(with));
+  }
   // Remove a token and the blanks (spaces, tabs) after it.
   void eraseTokAndBlanks(const Tok &t);
   void leftover(size_t offset, std::string why);

@@ -14,19 +14,22 @@
 //   cilk_for (...)               -> [[sprig::parallel_for]] for (...)
 //   #pragma cilk grainsize [=] N -> [[sprig::grainsize(N)]] on the next cilk_for
 //   T cilk_reducer(I, R) x;      -> [[sprig::reducer(I, R)]] T x;
-//   cilk::reducer<cilk::op_add<T>>, cilk::reducer_opadd<T>, ... -> sprig::reducer<sprig::op_add<T>>
+//   cilk::reducer<cilk::op_add<T>>, cilk::reducer_opadd<T>, ...
+//                                -> sprig::reducer<sprig::op_add<T>>
 //     (the old wrappers' r += v, ++r, r.push_back(v) on variables declared in the file
 //     become *r += v, ++*r, r->push_back(v))
-//   #include <cilk/cilk.h>, <cilk/cilk_api.h>  -> <sprig/sprig.h>
-//   #include <cilk/reducer*.h>, <cilk/*_reducer.h> -> <sprig/reducer.h> (duplicates dropped)
-//   __cilkrts_get_nworkers() -> sprig_nworkers(), __cilkrts_get_worker_number() ->
-//   sprig_worker_id()
+//   #include <cilk/cilk.h>, <cilk/cilk_api.h> -> <sprig/sprig.h>
+//   #include <cilk/reducer*.h>, <cilk/*_reducer.h>
+//                                -> <sprig/reducer.h> (duplicate includes dropped)
+//   __cilkrts_get_nworkers()     -> sprig_nworkers()
+//   __cilkrts_get_worker_number() -> sprig_worker_id()
 // and the _Cilk_spawn / _Cilk_sync / _Cilk_for / _Hyperobject keywords as the macros.
 // What Sprig cannot express yet (cilk_scope, spawned blocks, spawned compound
 // assignments, return cilk_spawn, spawns inside expressions, hyperobject types, C reducer
-// macros, __cilkrts_set_param, Cilk names in macros, other _Cilk_ keywords) stays as it is and is reported on
-// stderr as FILE:LINE: why, each reason saying what to do. Exit status: 0 when all
-// converted, 1 when something was left, 2 for a usage or I/O error. docs/porting.md.
+// macros, __cilkrts_set_param, Cilk names in macros, other _Cilk_ keywords) stays as it
+// is and is reported on stderr as FILE:LINE: why, each reason saying what to do. Exit
+// status: 0 when all converted, 1 when something was left, 2 for a usage or I/O error.
+// docs/porting.md has the whole table.
 //
 // Source.cpp lexes a file and applies the edits, Tokens.cpp holds the token helpers,
 // Statements.cpp and Names.cpp the conversions.
@@ -83,7 +86,8 @@ int main(int argc, char **argv) {
   for (const std::string &f : files) {
     std::ifstream in(f, std::ios::binary);
     if (!in) {
-      std::fprintf(stderr, "sprig-port: cannot read '%s': %s\n", f.c_str(), std::strerror(errno));
+      std::fprintf(stderr, "sprig-port: cannot read '%s': %s\n", f.c_str(),
+                   std::strerror(errno));
       return 2;
     }
     std::ostringstream ss;
@@ -114,7 +118,8 @@ int main(int argc, char **argv) {
       return a.offset != b.offset ? a.offset < b.offset : a.why < b.why;
     });
     for (const Leftover &l : ls)
-      std::fprintf(stderr, "%s:%u: %s\n", files[k].c_str(), src.line(l.offset), l.why.c_str());
+      std::fprintf(stderr, "%s:%u: %s\n", files[k].c_str(), src.line(l.offset),
+                   l.why.c_str());
     left |= !ls.empty();
   }
   std::fflush(stdout);

@@ -9,10 +9,16 @@ using namespace clang;
 
 namespace sprigport {
 
-static bool isSpawn(const Tok &t) { return t.isIdent("cilk_spawn") || t.isIdent("_Cilk_spawn"); }
-static bool isSync(const Tok &t) { return t.isIdent("cilk_sync") || t.isIdent("_Cilk_sync"); }
+static bool isSpawn(const Tok &t) {
+  return t.isIdent("cilk_spawn") || t.isIdent("_Cilk_spawn");
+}
+static bool isSync(const Tok &t) {
+  return t.isIdent("cilk_sync") || t.isIdent("_Cilk_sync");
+}
 static bool isFor(const Tok &t) { return t.isIdent("cilk_for") || t.isIdent("_Cilk_for"); }
-static bool isScope(const Tok &t) { return t.isIdent("cilk_scope") || t.isIdent("_Cilk_scope"); }
+static bool isScope(const Tok &t) {
+  return t.isIdent("cilk_scope") || t.isIdent("_Cilk_scope");
+}
 static bool isReducer(const Tok &t) {
   return t.isIdent("cilk_reducer") || t.isIdent("_Hyperobject");
 }
@@ -35,7 +41,8 @@ static bool hasTopLevelAssignOrComma(const std::vector<Tok> &toks, size_t b, siz
       --angle;
     } else if (t.is(tok::greatergreater)) {
       angle -= 2;
-    } else if (angle <= 0 && (t.is(tok::equal) || t.is(tok::comma) || isCompoundAssign(t))) {
+    } else if (angle <= 0 &&
+               (t.is(tok::equal) || t.is(tok::comma) || isCompoundAssign(t))) {
       return true;
     }
   }
@@ -67,13 +74,15 @@ static void convertSpawn(Source &src, size_t i) {
   if (s.start < i) {
     const Tok &last = toks[i - 1];
     if (last.isIdent("return")) {
-      src.leftover(sp.begin, "return " + k + " f(): Sprig does not spawn a return (it "
-                                         "would wait for the child at once); write "
-                                         "r = f(args); and return r after the sync");
+      src.leftover(sp.begin, "return " + k +
+                                 " f(): Sprig does not spawn a return (it "
+                                 "would wait for the child at once); write "
+                                 "r = f(args); and return r after the sync");
       return;
     }
     if (isCompoundAssign(last)) {
-      src.leftover(sp.begin, "a spawned compound assignment (x " + last.text.str() + " " + k +
+      src.leftover(sp.begin, "a spawned compound assignment (x " + last.text.str() + " " +
+                                 k +
                                  " f()): not supported yet, it would race on x; spawn "
                                  "into a temporary and combine it after the sync");
       return;
@@ -182,9 +191,10 @@ static void convertFor(Source &src, size_t i, const std::string *grain) {
       break;
     }
   if (eq == npos || eq - initB < 2) {
-    src.leftover(t.begin, k + " without a loop variable declared in its header: Sprig's "
-                              "parallel loop owns its variable; declare it there: " + k +
-                              " (long i = 0; ...)");
+    src.leftover(t.begin, k +
+                              " without a loop variable declared in its header: Sprig's "
+                              "parallel loop owns its variable; declare it there: " +
+                              k + " (long i = 0; ...)");
     return;
   }
   std::string attr = "[[sprig::parallel_for]] ";
@@ -198,7 +208,8 @@ static void convertReducer(Source &src, size_t i) {
   const Tok &t = toks[i];
   const std::string k = kw(t);
   const std::string why =
-      "a hyperobject type (" + k + " in a typedef, alias, pointer, parameter or template "
+      "a hyperobject type (" + k +
+      " in a typedef, alias, pointer, parameter or template "
       "argument): Sprig's [[sprig::reducer(I, R)]] goes on a variable only; declare the "
       "variable with it, or use sprig::reducer<Monoid> (docs/reducers.md)";
   if (i + 1 >= toks.size() || !toks[i + 1].is(tok::l_paren)) {
@@ -223,7 +234,8 @@ static void convertReducer(Source &src, size_t i) {
     src.leftover(t.begin, why);
     return;
   }
-  std::string args = src.text.substr(toks[i + 2].begin, toks[close - 1].end - toks[i + 2].begin);
+  std::string args =
+      src.text.substr(toks[i + 2].begin, toks[close - 1].end - toks[i + 2].begin);
   src.insert(toks[s.start].begin, "[[sprig::reducer(" + args + ")]] ");
   src.replace(t.begin, name.begin, "");
 }
@@ -251,7 +263,8 @@ static std::map<size_t, std::string> convertDirectives(Source &src) {
           --e;
         }
         if (b < e && d.nextTok < src.toks.size() && isFor(src.toks[d.nextTok])) {
-          grains[d.nextTok] = src.text.substr(d.toks[b].begin, d.toks[e - 1].end - d.toks[b].begin);
+          grains[d.nextTok] =
+              src.text.substr(d.toks[b].begin, d.toks[e - 1].end - d.toks[b].begin);
           src.replace(d.lineBegin, d.lineEnd, "");
           continue;
         }
@@ -260,9 +273,10 @@ static std::map<size_t, std::string> convertDirectives(Source &src) {
                               "[[sprig::parallel_for]] on the loop by hand");
         continue;
       }
-      src.leftover(d.begin, "#pragma cilk " +
-                                (d.toks.size() >= 4 ? d.toks[3].text.str() : std::string()) +
-                                ": Sprig has no equivalent; remove it");
+      src.leftover(d.begin,
+                   "#pragma cilk " +
+                       (d.toks.size() >= 4 ? d.toks[3].text.str() : std::string()) +
+                       ": Sprig has no equivalent; remove it");
       continue;
     }
     for (const Tok &t : d.toks) {

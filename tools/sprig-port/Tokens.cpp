@@ -69,7 +69,8 @@ StmtStart findStatementStart(const std::vector<Tok> &toks, size_t i) {
       StmtStart outer = findStatementStart(toks, j - 1);
       bool conditional = outer.nested;
       for (size_t k = outer.start; !conditional && k + 1 < j; ++k) {
-        if (toks[k].is(tok::l_paren) || toks[k].is(tok::l_square) || toks[k].is(tok::l_brace)) {
+        if (toks[k].is(tok::l_paren) || toks[k].is(tok::l_square) ||
+            toks[k].is(tok::l_brace)) {
           size_t c = matchForward(toks, k);
           if (c == npos || c >= j - 1)
             break;
