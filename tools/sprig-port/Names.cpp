@@ -113,12 +113,51 @@ static bool isCilkName(const std::vector<Tok> &toks, size_t i) {
          toks[i + 1].is(tok::coloncolon) && toks[i + 2].is(tok::raw_identifier);
 }
 
-static void convertLegacyUses(Source &src, const std::set<std::string> &names,
-                              const std::set<size_t> &decls) {
+// A variable declared with an old reducer name: its name, its declaration's token, and
+// the tokens where that declaration is in scope.
+struct LegacyVar {
+  std::string name;
+  size_t decl, from, to;
+};
+
+// The scope of the declaration at toks[d]: to the end of the enclosing block; for a
+// parameter, the function's body; at namespace scope, the rest of the file.
+static LegacyVar legacyScope(const std::vector<Tok> &toks, size_t d) {
+  LegacyVar v{toks[d].text.str(), d, d, toks.size()};
+  int depth = 0;
+  for (size_t k = d; k-- > 0;) {
+    if (isClose(toks[k])) {
+      ++depth;
+    } else if (isOpen(toks[k]) && depth-- == 0) {
+      size_t c = matchForward(toks, k);
+      if (c == npos)
+        return v;
+      if (toks[k].is(tok::l_paren)) {  // a parameter: the body after the ')'
+        size_t b = c + 1;
+        while (b < toks.size() && !toks[b].is(tok::l_brace) && !toks[b].is(tok::semi))
+          ++b;
+        size_t e = b < toks.size() && toks[b].is(tok::l_brace) ? matchForward(toks, b) : c;
+        v.to = e == npos ? toks.size() : e;
+      } else {
+        v.to = c;
+      }
+      return v;
+    }
+  }
+  return v;
+}
+
+static void convertLegacyUses(Source &src, const std::vector<LegacyVar> &vars) {
   const std::vector<Tok> &toks = src.toks;
   for (size_t i = 0; i < toks.size(); ++i) {
     const Tok &t = toks[i];
-    if (t.kind != tok::raw_identifier || !names.count(t.text.str()) || decls.count(i))
+    if (t.kind != tok::raw_identifier)
+      continue;
+    bool in = false;
+    for (const LegacyVar &v : vars)
+      if (v.name == t.text && i > v.decl && i >= v.from && i < v.to)
+        in = true;
+    if (!in)
       continue;
     if (i > 0 && (toks[i - 1].is(tok::period) || toks[i - 1].is(tok::arrow) ||
                   toks[i - 1].is(tok::coloncolon)))
@@ -152,8 +191,7 @@ static void convertLegacyUses(Source &src, const std::set<std::string> &names,
 
 static void convertReducerTypes(Source &src) {
   const std::vector<Tok> &toks = src.toks;
-  std::set<std::string> legacyNames;
-  std::set<size_t> declToks;
+  std::vector<LegacyVar> legacyVars;
   for (size_t i = 0; i < toks.size(); ++i) {
     if (!isCilkName(toks, i))
       continue;
@@ -201,11 +239,10 @@ static void convertReducerTypes(Source &src) {
       ++after;
     if (after != npos && after + 1 < toks.size() && toks[after].is(tok::raw_identifier) &&
         !toks[after + 1].is(tok::coloncolon)) {
-      legacyNames.insert(toks[after].text.str());
-      declToks.insert(after);
+      legacyVars.push_back(legacyScope(toks, after));
     }
   }
-  convertLegacyUses(src, legacyNames, declToks);
+  convertLegacyUses(src, legacyVars);
 }
 
 static void convertRuntimeAndMacros(Source &src) {
