@@ -197,6 +197,17 @@ static void convertFor(Source &src, size_t i, const std::string *grain) {
                               k + " (long i = 0; ...)");
     return;
   }
+  if (hasTopLevelAssignOrComma(toks, eq + 1, initE) || [&] {
+        for (size_t k2 = initB; k2 < eq; ++k2)
+          if (toks[k2].is(tok::comma))
+            return true;
+        return false;
+      }()) {
+    src.leftover(t.begin, k + " with more than one variable in its header: Sprig's "
+                              "parallel loop has one; compute the others from it in the "
+                              "body");
+    return;
+  }
   std::string attr = "[[sprig::parallel_for]] ";
   if (grain)
     attr += "[[sprig::grainsize(" + *grain + ")]] ";
