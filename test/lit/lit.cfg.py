@@ -1,6 +1,7 @@
 # lit configuration for Sprig. Substitutions:
 #   %sprigxx      build/bin/sprig++ (clang++-22 + plugin + runtime)
 #   %sprig_scale  build/bin/sprig-scale (the work/span profiler's runner and plotter)
+#   %sprig_port   build/bin/sprig-port (Cilk source to Sprig, docs/porting.md)
 #   %clangxx      plain clang++-22 (the serial elision: attributes ignored), plus
 #                 $SPRIGTEST_LIT_CXXFLAGS if set (sanitizer runs)
 #   %plugin       path of SprigFrontend.so, the clang plugin (for -fplugin= / -cc1 -load)
@@ -36,6 +37,9 @@ config.substitutions.append(("%sprigxx", config.sprig_driver))
 # %sprig_scale: build/bin/sprig-scale, the profiler's runner and plotter.
 config.substitutions.append(
     ("%sprig_scale", os.path.join(os.path.dirname(config.sprig_driver), "sprig-scale")))
+# %sprig_port: build/bin/sprig-port, the Cilk-to-Sprig converter.
+config.substitutions.append(
+    ("%sprig_port", os.path.join(os.path.dirname(config.sprig_driver), "sprig-port")))
 config.substitutions.append(("%python", sys.executable))
 # SPRIGTEST_LIT_CXXFLAGS (e.g. -fsanitize=thread) is appended to %clangxx: with a sanitizer
 # build's lit directory, the hand-lowered and runtime tests build under that sanitizer
