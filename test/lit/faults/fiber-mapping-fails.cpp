@@ -10,6 +10,17 @@
 // RUN: env LD_PRELOAD=%t.so FAIL_MMAP_STACK_AFTER=1 %run_p %t.serial %t | FileCheck %s
 // RUN: env LD_PRELOAD=%t.so FAIL_MMAP_STACK_AFTER=3 %run_p %t.serial %t | FileCheck %s
 // CHECK: pfib(24) = 46368
+//
+// The failure did happen, and the runtime took the path it should: at P=2 with no
+// fiber to be had (AFTER=1), the shim refused at least one fiber mapping (a thief's
+// fiber_reserve, while the child below waits for its continuation), and the runtime
+// stole nothing and mapped no fiber beyond the one let through, the root's (SPRIG_STATS'
+// totals).
+// RUN: env LD_PRELOAD=%t.so FAIL_MMAP_STACK_AFTER=1 FAIL_MMAP_STACK_REPORT=1 SPRIG_NWORKERS=2 SPRIG_STATS=1 %t 2> %t.err | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FAULT < %t.err
+// RUN: awk '$1 == "total" { print "steals", $3, "fibers", $9 }' %t.err | FileCheck %s --check-prefix=STATS
+// FAULT: fail_mmap_stack: 1 MAP_STACK mappings let through, {{[1-9][0-9]*}} refused
+// STATS: steals 0 fibers 1
 #include "../exec/Inputs/pfib.h"
 #include <atomic>
 #include <chrono>
