@@ -568,6 +568,8 @@ def main():
         ("BM_spawn_only", sp, "`[[sprig::spawn]] empty();` (one sync after the loop)"),
         ("BM_spawning_call", sp, "call a function that does spawn `empty()` + sync: "
                                  "BM_spawn_sync plus entering/leaving a spawning frame"),
+        ("BM_root_call", sp, "the same call from a thread that is no worker: a root entry "
+                             "(bind the thread as a worker, unbind it at the exit)"),
         ("BM_tbb_run_wait", tb, "oneTBB, 1 thread: `task_group g; g.run(empty); g.wait();`"),
         ("BM_omp_task_taskwait", om, "OpenMP, 1 thread: `#pragma omp task empty();` + "
                                      "`taskwait` (libomp runs it undeferred)"),
@@ -590,6 +592,11 @@ def main():
         w(f"- Calling a function that spawns once and syncs costs "
           f"{sp['BM_spawning_call'] - sp['BM_call_wrapper']:.1f} ns more than calling one "
           f"that makes the same call plainly.")
+    if sp.get("BM_root_call") and sp.get("BM_spawning_call"):
+        w(f"- Entering a spawning function from a thread that is no worker (a root: the "
+          f"thread is bound as a worker and unbound at the exit) costs "
+          f"{sp['BM_root_call'] - sp['BM_spawning_call']:.1f} ns more than the same call "
+          f"from inside a spawning frame ({sp['BM_root_call']:.1f} ns in all).")
     if st.get("BM_steal_roundtrip"):
         w(f"- One forced steal round trip: {st['BM_steal_roundtrip'] / 1000:.1f} us (median; "
           f"best repetition {st_min['BM_steal_roundtrip'] / 1000:.1f} us)"
