@@ -4,7 +4,7 @@
 // owner. The computation completes with the serial result. Before: "sprig: cannot map a
 // fiber stack" and abort. The failing mmap is an LD_PRELOAD shim built here: it fails
 // every fiber mapping after the first N (the first one: the root thread's scheduler stack).
-// RUN: %clangxx -O2 -shared -fPIC %S/Inputs/fail_mmap_stack.c -o %t.so -ldl
+// RUN: %clangxx -O2 -shared -fPIC %S/Inputs/fail-mmap-stack.c -o %t.so -ldl
 // RUN: %sprigxx -O2 %s -o %t
 // RUN: %clangxx -O2 -Wno-unknown-attributes %s -o %t.serial
 // RUN: env LD_PRELOAD=%t.so FAIL_MMAP_STACK_AFTER=1 %run_p %t.serial %t | FileCheck %s
@@ -19,7 +19,7 @@
 // RUN: env LD_PRELOAD=%t.so FAIL_MMAP_STACK_AFTER=1 FAIL_MMAP_STACK_REPORT=1 SPRIG_NWORKERS=2 SPRIG_STATS=1 %t 2> %t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FAULT < %t.err
 // RUN: awk '$1 == "total" { print "steals", $3, "fibers", $9 }' %t.err | FileCheck %s --check-prefix=STATS
-// FAULT: fail_mmap_stack: 1 MAP_STACK mappings let through, {{[1-9][0-9]*}} refused
+// FAULT: fail-mmap-stack: 1 MAP_STACK mappings let through, {{[1-9][0-9]*}} refused
 // STATS: steals 0 fibers 1
 #include "../exec/Inputs/pfib.h"
 #include <atomic>

@@ -29,7 +29,7 @@ __attribute__((destructor)) static void report(void) {
   if (e && atoi(e) == 1) {
     int n = __atomic_load_n(&seen, __ATOMIC_RELAXED);
     int r = __atomic_load_n(&refused, __ATOMIC_RELAXED);
-    fprintf(stderr, "fail_mmap_stack: %d MAP_STACK mappings let through, %d refused\n",
+    fprintf(stderr, "fail-mmap-stack: %d MAP_STACK mappings let through, %d refused\n",
             n - r, r);
   }
 }
