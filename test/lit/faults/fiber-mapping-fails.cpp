@@ -4,7 +4,9 @@
 // owner. The computation completes with the serial result. Before: "sprig: cannot map a
 // fiber stack" and abort. The failing mmap is an LD_PRELOAD shim built here: it fails
 // every fiber mapping after the first N (the first one: the root thread's scheduler stack).
-// RUN: %clangxx -O2 -shared -fPIC %S/Inputs/fail-mmap-stack.c -o %t.so -ldl
+// (The shim is never built with a sanitizer, -fno-sanitize=all after %clangxx's flags: it
+// is preloaded into every process of the RUN line, env and bash included.)
+// RUN: %clangxx -O2 -fno-sanitize=all -shared -fPIC %S/Inputs/fail-mmap-stack.c -o %t.so -ldl
 // RUN: %sprigxx -O2 %s -o %t
 // RUN: %clangxx -O2 -Wno-unknown-attributes %s -o %t.serial
 // RUN: env LD_PRELOAD=%t.so FAIL_MMAP_STACK_AFTER=1 %run_p %t.serial %t | FileCheck %s
