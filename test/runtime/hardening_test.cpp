@@ -3,9 +3,9 @@
 #include "fiber.h"
 #include "fpstate.h"
 #include "global.h"
-#include <cstring>
 #include <cfenv>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <gtest/gtest.h>
 #include <pthread.h>
