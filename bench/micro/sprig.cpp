@@ -16,6 +16,11 @@
 //   BM_spawning_call        a call of a spawning function that does spawn empty(); sync:
 //                           BM_spawn_sync plus entering and leaving a spawning frame, i.e.
 //                           what each call of fib pays
+//   BM_root_call            the same call from a thread that is no worker (the benchmark's
+//                           own thread, outside any spawning frame): each call binds the
+//                           thread as a root worker and unbinds it at the exit, which
+//                           includes filling the thread's stack record (cached per thread:
+//                           test/runtime/hardening_test.cpp checks that the cache is used)
 //   BM_steal_roundtrip      one forced steal: the parent spawns a child that spins until
 //                           the parent's continuation has run on another worker; the
 //                           continuation releases the child and reaches the sync, which
@@ -85,6 +90,13 @@ static void BM_spawning_call(benchmark::State &st) {
   [[sprig::sync]];
 }
 BENCHMARK(BM_spawning_call);
+
+// No spawning frame around the loop: every spawn_one() is a root entry and exit.
+static void BM_root_call(benchmark::State &st) {
+  for (auto _ : st)
+    spawn_one();
+}
+BENCHMARK(BM_root_call);
 
 // ---- steal ----
 

@@ -86,9 +86,15 @@ if shutil.which("g++"):
     config.available_features.add("gxx")
     config.substitutions.append(("%gxx", shutil.which("g++")))
 
-# Feature "mpi": Open MPI's wrapper and launcher (libopenmpi-dev, openmpi-bin; optional).
+# Feature "mpi": Open MPI's wrapper and launcher (libopenmpi-dev, openmpi-bin; a test
+# dependency, scripts/install-deps.sh). Without them mpi/hybrid.test is UNSUPPORTED: say
+# why, where lit's output shows it (ctest reports lit-mpi as Skipped).
 if shutil.which("mpicxx") and shutil.which("mpirun"):
     config.available_features.add("mpi")
+else:
+    lit_config.note("feature 'mpi' off, mpi/hybrid.test UNSUPPORTED: no mpicxx or mpirun "
+                    "on the PATH (Debian packages libopenmpi-dev openmpi-bin; "
+                    "scripts/install-deps.sh installs them)")
 
 # Feature "dpkg": dpkg-deb is on the PATH (the Debian package's test unpacks it).
 if shutil.which("dpkg-deb") and shutil.which("cpack"):

@@ -90,7 +90,7 @@ TEST(Deque, EntriesArePrivateUntilAThiefAsks) {
   EXPECT_EQ(d.w.stats.publishes.get(), 1u);
   r = attempt(t, &d.w);
   ASSERT_EQ(r.status, SPRIG_STEAL_WON);
-  EXPECT_EQ(r.frame, &f[0]);  // thieves take the oldest
+  EXPECT_EQ(r.frame, &f[0]);               // thieves take the oldest
   EXPECT_EQ(sprig_deque_pop(d.abi()), 1);  // f[1]: private, fast
   EXPECT_EQ(d.top(), 1);
   EXPECT_EQ(d.w.abi.bottom, 1);
@@ -308,8 +308,8 @@ TEST(Deque, LastEntryGoesToExactlyOne) {
   ASSERT_EQ(d.request(), SPRIG_REQUEST_NONE);  // empty: nothing to ask for
   sprig_deque_push(d.abi(), &f);
   ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
-  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);                // keeps the request
-  sprig_deque_push(d.abi(), &f);                         // publishes
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);                 // keeps the request
+  sprig_deque_push(d.abi(), &f);                          // publishes
   ASSERT_EQ(d.split(), d.w.abi.bottom);
   int64_t top = d.top();
   EXPECT_EQ(sprig_deque_pop(d.abi()), 1);
@@ -340,7 +340,7 @@ TEST(DequeDeathTest, LimitFollowsSteals) {
   for (int k = 0; k < 3; ++k)
     sprig_deque_push(d.abi(), &f[k]);
   ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
-  sprig_deque_push(d.abi(), &f[3]);  // full; answers: 2 of 4 public
+  sprig_deque_push(d.abi(), &f[3]);                       // full; answers: 2 of 4 public
   EXPECT_EQ(d.w.abi.limit, 3);
   for (int k = 0; k < 2; ++k)
     ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_WON);

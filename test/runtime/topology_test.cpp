@@ -3,9 +3,9 @@
 // under close and spread, and the victims each worker picks (close ones first). A tree
 // with missing or corrupt files gives one group, never an error.
 #include "topology.h"
-#include <gtest/gtest.h>
 #include <cstdlib>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <set>
 #include <string>
 #include <sys/stat.h>
@@ -247,8 +247,8 @@ TEST(Victims, PicksCloseTiersInOrder) {
         EXPECT_TRUE(node.count(v)) << "pick " << k << " left the node: " << v;
       else
         far_seen.insert(v);
-      node_beyond_llc |= k >= kVictimLlcPicks && k < kVictimLlcPicks + kVictimNodePicks &&
-                         !llc.count(v);
+      node_beyond_llc |=
+          k >= kVictimLlcPicks && k < kVictimLlcPicks + kVictimNodePicks && !llc.count(v);
     }
   }
   EXPECT_TRUE(node_beyond_llc) << "the node tier never picked the node's other LLC";

@@ -25,7 +25,7 @@
 
 static pthread_t main_thread;
 
-#include "Inputs/hl_wait_stolen.h"
+#include "Inputs/hl-wait-stolen.h"
 
 // Returns whether the continuation ran on another thread (was stolen).
 static __attribute__((noinline)) bool root() {

@@ -20,7 +20,7 @@ static __attribute__((noinline)) long chain(long d) {
   return r + d;
 }
 #else
-#include "Inputs/hl_chain.h"
+#include "Inputs/hl-chain.h"
 #endif
 
 int main(int argc, char **argv) {

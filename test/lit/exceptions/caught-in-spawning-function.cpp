@@ -21,7 +21,7 @@ void child(long *out, int i, int bad) {
     throw std::runtime_error("child " + std::to_string(i));
 }
 
-#include "Inputs/pfib.h"  // pfib: a parallel fib
+#include "../exec/Inputs/pfib.h"  // pfib: a parallel fib
 
 int main() {
   int caught = 0;

@@ -25,7 +25,7 @@ static bool libsprig_mapped() {
   return found;
 }
 
-#include "Inputs/proc_threads.h"
+#include "Inputs/proc-threads.h"
 
 int main() {
   std::printf("libsprig loaded: %s\n", libsprig_mapped() ? "yes" : "no");

@@ -22,10 +22,10 @@
 #include "sprig/abi.h"
 #include <cstdio>
 
-#include "Inputs/hl_fib.h"
+#include "Inputs/hl-fib.h"
 static long fib(long n) { return hl_fib(n); }
 
-#include "Inputs/proc_threads.h"
+#include "Inputs/proc-threads.h"
 
 int main() {
   std::printf("before: Threads: %d\n", threads());

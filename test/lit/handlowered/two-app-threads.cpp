@@ -21,10 +21,10 @@ static __attribute__((noinline)) long chain(long d) {
 #else
 #include "sprig/abi.h"
 
-#include "Inputs/hl_fib.h"
+#include "Inputs/hl-fib.h"
 static long fib(long n) { return hl_fib(n); }
 
-#include "Inputs/hl_chain.h"
+#include "Inputs/hl-chain.h"
 #endif
 
 // Each thread checks, after every root computation, that it is still itself: a root that

@@ -33,7 +33,7 @@ void spawner(int bad) {
   [[sprig::sync]];
 }
 
-#include "Inputs/pfib.h"  // pfib: a parallel fib
+#include "../exec/Inputs/pfib.h"  // pfib: a parallel fib
 
 int main() {
   for (int round = 0; round < 4; ++round) {

@@ -31,7 +31,7 @@ static __attribute__((noinline)) long recurse(long depth) {
   return r + buf[0];
 }
 
-#include "Inputs/hl_wait_stolen.h"
+#include "Inputs/hl-wait-stolen.h"
 
 static __attribute__((noinline)) long root() {
   sprig_frame sf;

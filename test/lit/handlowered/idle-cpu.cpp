@@ -14,7 +14,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "Inputs/hl_fib.h"
+#include "Inputs/hl-fib.h"
 static long fib(long n) { return hl_fib(n); }
 
 static double cpu_ms() {
