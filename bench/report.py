@@ -633,6 +633,10 @@ def main():
                                  "BM_spawn_sync plus entering/leaving a spawning frame"),
         ("BM_root_call", sp, "the same call from a thread that is no worker: a root entry "
                              "(bind the thread as a worker, unbind it at the exit)"),
+        ("BM_reducer_sum_double", sp, "a `[[sprig::parallel_for]]` adding 2^16 doubles to "
+                                      "a `reducer<op_add<double>>`, 1 worker"),
+        ("BM_reducer_sum_exact", sp, "the same with `op_add_exact<double>` (the exact sum, "
+                                     "rounded once)"),
         ("BM_tbb_run_wait", tb, "oneTBB, 1 thread: `task_group g; g.run(empty); g.wait();`"),
         ("BM_omp_task_taskwait", om, "OpenMP, 1 thread: `#pragma omp task empty();` + "
                                      "`taskwait` (libomp runs it undeferred)"),
@@ -660,6 +664,13 @@ def main():
           f"thread is bound as a worker and unbound at the exit) costs "
           f"{more_or_less(sp['BM_root_call'], sp['BM_spawning_call'])} the same call "
           f"from inside a spawning frame ({sp['BM_root_call']:.1f} ns in all).")
+    if sp.get("BM_reducer_sum_exact") and sp.get("BM_reducer_sum_double"):
+        n = 1 << 16
+        ratio = sp["BM_reducer_sum_exact"] / sp["BM_reducer_sum_double"]
+        w(f"- An exact floating-point sum (`op_add_exact<double>`) costs "
+          f"{sp['BM_reducer_sum_exact'] / n:.2f} ns per update against "
+          f"{sp['BM_reducer_sum_double'] / n:.2f} ns for `op_add<double>`: {ratio:.1f}x "
+          f"({'within' if ratio <= 3.0 else 'above'} the 3x that issue 35 allows).")
     if st.get("BM_steal_roundtrip"):
         w(f"- One forced steal round trip: {st['BM_steal_roundtrip'] / 1000:.1f} us (median; "
           f"best repetition {st_min['BM_steal_roundtrip'] / 1000:.1f} us)"
