@@ -26,10 +26,10 @@
 //    to limit and pop_bound come after the owner's in their modification orders: a
 //    request made after the clear is never overwritten by the answer to the previous one.
 //  - pop_bound goes back to split (settle_pop_bound) only if, after the store and a
-//    seq_cst fence, the owner reads request == NONE or DECLINED. That fence pairs with the seq_cst
-//    CAS of an asking or forcing thief: either the owner sees the request (and raises
-//    the bound again), or the thief's seq_cst store of INT64_MAX, sequenced after its
-//    CAS, comes after the owner's store in pop_bound's modification order. So while a
+//    seq_cst fence, the owner reads request == NONE or DECLINED. That fence pairs with the
+//    seq_cst CAS of an asking or forcing thief: either the owner sees the request (and
+//    raises the bound again), or the thief's seq_cst store of INT64_MAX, sequenced after
+//    its CAS, comes after the owner's store in pop_bound's modification order. So while a
 //    request is PENDING or FORCING, pop_bound ends at INT64_MAX and every pop of the
 //    owner past that point takes the fenced slow path.
 //  - Forcing: CAS request PENDING -> FORCING (seq_cst), store pop_bound = INT64_MAX,
@@ -117,10 +117,10 @@ void serve(Worker *w, bool pushed, bool waking) {
     // thief would take the loop for one tiny child's worth of work: decline.
     const int64_t older = pushed ? b - 1 : b;
     const bool publish =
-        older > s || (b > s && (g.settings.stress_seed != 0 ||
-                                monotonic_ns() - __atomic_load_n(&d->request_ns,
-                                                                 __ATOMIC_RELAXED) >=
-                                    g.settings.lone_entry_ns));
+        older > s ||
+        (b > s && (g.settings.stress_seed != 0 ||
+                   monotonic_ns() - __atomic_load_n(&d->request_ns, __ATOMIC_RELAXED) >=
+                       g.settings.lone_entry_ns));
     if (publish) {
       // Publish the older half of the private entries, at least one: the oldest carry
       // the most work, and the younger ones stay fence-free for our own pops.
@@ -178,7 +178,7 @@ void rebase(sprig_worker_abi *d, int64_t t) {
     return;
   int64_t next = (t | d->mask) + 1;  // start of the next lap
   __atomic_store_n(&d->top, next, __ATOMIC_RELAXED);
-  __atomic_store_n(&d->split, next, __ATOMIC_RELEASE);  // pairs with the steal's acquire
+  __atomic_store_n(&d->split, next, __ATOMIC_RELEASE);   // pairs with the steal's acquire
   __atomic_store_n(&d->bottom, next, __ATOMIC_RELEASE);  // pairs with a forced steal's
   __atomic_store_n(&d->limit, next + d->mask, __ATOMIC_RELAXED);
 }
@@ -286,9 +286,9 @@ sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
   if (now - __atomic_load_n(&d->request_ns, __ATOMIC_RELAXED) < force_after)
     return SPRIG_STEAL_EMPTY;
   long last = last_force_ns.load(std::memory_order_relaxed);
-  if (!stress && force_after > 0 && (now - last < config::kForceStealSpacingNs ||
-                  !last_force_ns.compare_exchange_strong(last, now,
-                                                         std::memory_order_relaxed)))
+  if (!stress && force_after > 0 &&
+      (now - last < config::kForceStealSpacingNs ||
+       !last_force_ns.compare_exchange_strong(last, now, std::memory_order_relaxed)))
     return SPRIG_STEAL_EMPTY;
   if (!fiber_reserve(w) || !reducer_reserve(w))
     return SPRIG_STEAL_EMPTY;
@@ -335,8 +335,8 @@ extern "C" SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b) {
     // t == b: ours is the last entry, race the thieves for it (seq_cst, as theirs).
     // t > b: a thief took it, t == b + 1 (top never passes the old bottom). Either way
     // the deque is empty at b + 1 afterwards, and no thief can move top from there.
-    got = t == b && __atomic_compare_exchange_n(&d->top, &t, b + 1, false,
-                                                __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
+    got = t == b && __atomic_compare_exchange_n(&d->top, &t, b + 1, false, __ATOMIC_SEQ_CST,
+                                                __ATOMIC_RELAXED);
     __atomic_store_n(&d->split, b + 1, __ATOMIC_RELEASE);
     __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELEASE);  // as split's, for a forcer
     rebase(d, b + 1);

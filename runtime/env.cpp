@@ -41,15 +41,15 @@ namespace sprig {
 
 // Every variable the runtime reads (the unknown-variable warning checks against it).
 static const char *const kKnownVariables[] = {
-    "SPRIG_NWORKERS", "SPRIG_STACKSIZE", "SPRIG_DEQUE_DEPTH",
-    "SPRIG_STATS",    "SPRIG_TRACE",     "SPRIG_DISPLAY_ENV",
-    "SPRIG_SCALE_OUT", "SPRIG_SCALE_UNIT", "SPRIG_SCALE_BURDEN", "SPRIG_BIND",
+    "SPRIG_NWORKERS",     "SPRIG_STACKSIZE",   "SPRIG_DEQUE_DEPTH", "SPRIG_STATS",
+    "SPRIG_TRACE",        "SPRIG_DISPLAY_ENV", "SPRIG_SCALE_OUT",   "SPRIG_SCALE_UNIT",
+    "SPRIG_SCALE_BURDEN", "SPRIG_BIND",
 };
 
 static void warn_bad(const char *var, const char *val, const char *allowed,
                      const std::string &used) {
-  std::fprintf(stderr, "sprig: warning: ignoring %s='%s': expected %s; using %s\n", var, val,
-               allowed, used.c_str());
+  std::fprintf(stderr, "sprig: warning: ignoring %s='%s': expected %s; using %s\n", var,
+               val, allowed, used.c_str());
 }
 
 // The value without leading and trailing white space.

@@ -20,7 +20,7 @@ struct Settings {
   std::size_t stack_bytes = config::kDefaultStackBytes;
   std::size_t deque_depth = config::kDefaultDequeDepth;
   bool stats = false;
-  unsigned trace = 0;  // bit mask of trace categories (runtime/trace.h)
+  unsigned trace = 0;        // bit mask of trace categories (runtime/trace.h)
   bool display_env = false;  // SPRIG_DISPLAY_ENV: print the settings at start
   // SPRIGTEST_SERIAL_ROOTS=1 (tests only): the serial gate stays up, so every root
   // computation entered through a gated spawning function runs its serial clone.
@@ -54,7 +54,7 @@ struct Settings {
   // (No std::string here: Global stays constant-initialized, ready before the
   // constructors that parse the environment.)
   const char *scale_out = nullptr;  // SPRIG_SCALE_OUT: the report's file (null: stderr)
-  bool scale_insns = false;   // SPRIG_SCALE_UNIT=instructions (default: seconds)
+  bool scale_insns = false;         // SPRIG_SCALE_UNIT=instructions (default: seconds)
   std::uint64_t scale_burden = config::kScaleBurdenInsns;  // SPRIG_SCALE_BURDEN
 };
 
@@ -139,11 +139,11 @@ void reset_after_fork();
                                                                    sprig_frame *parent);
 // runtime/reducer.cpp: the strands' reducer views across the slow paths.
 bool reducer_reserve(Worker *w);  // before a steal's CAS; false: no memory, do not steal
-void reducer_steal(Worker *w, sprig_frame *f);     // a thief starts a piece of f
+void reducer_steal(Worker *w, sprig_frame *f);  // a thief starts a piece of f
 void reducer_piece_ends(Worker *w, sprig_frame *f, bool at_sync);  // this strand ends one
-void reducer_resume(Worker *w, sprig_frame *f);    // f resumed at its sync
-void reducer_root_taken_back();                    // a root frame back on its thread
-void reducer_print_counts();                       // SPRIGTEST_REDUCER_COUNTS, at exit
+void reducer_resume(Worker *w, sprig_frame *f);                    // f resumed at its sync
+void reducer_root_taken_back();  // a root frame back on its thread
+void reducer_print_counts();     // SPRIGTEST_REDUCER_COUNTS, at exit
 // runtime/deque.cpp: the thief's side of the split deque. What a look at a victim
 // whose public part is empty found: nothing; work worth asking for (or a public entry);
 // a lone entry the owner pushes and pops as the thief watches (a loop of tiny spawns).

@@ -57,8 +57,8 @@
 // the frame before its thief has entered the list. Without memory the thief does not
 // steal this round, as without a fiber. A merge allocates nothing (merge_views).
 //===----------------------------------------------------------------------===//
-#include "global.h"
 #include "sprig/reducer.h"
+#include "global.h"
 #include "view_map.h"
 #include <atomic>
 #include <cstdio>
@@ -125,8 +125,9 @@ inline void count(std::atomic<uint64_t> &c) {
 }
 
 void print_counts() {
-  std::fprintf(stderr, "sprigtest reducers: steals %llu allocations %llu locks %llu "
-                       "given-up %llu\n",
+  std::fprintf(stderr,
+               "sprigtest reducers: steals %llu allocations %llu locks %llu "
+               "given-up %llu\n",
                (unsigned long long)n_steals.load(), (unsigned long long)n_allocs.load(),
                (unsigned long long)n_locks.load(), (unsigned long long)n_given_up.load());
 }

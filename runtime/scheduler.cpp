@@ -31,10 +31,10 @@
 #include "stack_switch.h"
 #include "topology.h"
 #include <climits>
-#include <ctime>
-#include <linux/futex.h>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
+#include <linux/futex.h>
 #include <new>
 #include <pthread.h>
 #include <sched.h>
@@ -119,7 +119,7 @@ void sched_loop(Worker *w) {
   const int spin_rounds =
       oversubscribed ? config::kSpinRoundsOversubscribed : config::kSpinRounds;
   int idle = 0;
-  unsigned naps = 0;  // sleeps in a row that timed out (sleep_idle backs off)
+  unsigned naps = 0;    // sleeps in a row that timed out (sleep_idle backs off)
   long idle_since = 0;  // when the rounds after spin_rounds began (CLOCK_MONOTONIC, ns)
   int churn_pauses = config::kChurnBackoffPauses;  // the churn back-off (config.h)
   for (;;) {
@@ -198,9 +198,9 @@ static void *worker_thread(void *arg) {
   Worker *w = static_cast<Worker *>(arg);
   set_self(w);
   install_overflow_handler_for_thread();
-  san_worker_thread(w);  // the loop's stack is this thread's own
+  san_worker_thread(w);   // the loop's stack is this thread's own
   bind_worker_thread(w);  // SPRIG_BIND (topology.cpp)
-  spread_after_wake();   // not on the CPU of the thread that started the pool
+  spread_after_wake();    // not on the CPU of the thread that started the pool
   sched_loop(w);
 }
 
@@ -241,7 +241,8 @@ void init_worker(Worker *w, int id) {
   w->id = id;
   w->rng = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(id + 1);
   // Never 0 (xorshift's fixed point): the seed's bits mixed with the worker's.
-  w->stress_rng = (g.settings.stress_seed ^ 0xD1B54A32D192ED03ull * static_cast<uint64_t>(id + 2)) | 1;
+  w->stress_rng =
+      (g.settings.stress_seed ^ 0xD1B54A32D192ED03ull * static_cast<uint64_t>(id + 2)) | 1;
 }
 
 void start_workers() {
@@ -394,7 +395,7 @@ void __sprig_sync_suspend(sprig_frame *sf) {
   Fiber *cur = w->cur;  // a thief's fiber: the frame itself lives on another stack
   uint32_t steals = sf->steals;
   stress_point(w);
-  fp_save_frame(sf);  // the resumer restores it (resume_at_sync)
+  fp_save_frame(sf);                // the resumer restores it (resume_at_sync)
   reducer_piece_ends(w, sf, true);  // before the join counter lets anyone resume sf
   // acq_rel: release publishes the continuation's writes to whichever child resumes the
   // frame; acquire, if join comes to 0 here, makes the children's writes visible.

@@ -30,13 +30,12 @@
 #include <atomic>
 #include <climits>
 #include <ctime>
-#include <sched.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 namespace sprig {
-
 
 long futex(std::atomic<uint32_t> *addr, int op, uint32_t val, const timespec *ts) {
   return syscall(SYS_futex, reinterpret_cast<uint32_t *>(addr), op, val, ts, nullptr, 0);
@@ -175,8 +174,9 @@ void wake_one() {
   static std::atomic<unsigned> next{0};
   const unsigned first = next.fetch_add(1, std::memory_order_relaxed);
   for (int k = 0; k < n; ++k)
-    if (wake_worker(&g.workers[(first + static_cast<unsigned>(k)) % static_cast<unsigned>(n)],
-                    cpu, aim))
+    if (wake_worker(
+            &g.workers[(first + static_cast<unsigned>(k)) % static_cast<unsigned>(n)], cpu,
+            aim))
       return;
 }
 }  // namespace sprig

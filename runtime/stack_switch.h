@@ -76,7 +76,7 @@ namespace sprig {
   f->steals = 0;
   frame_note_exceptions(f);  // children that threw while the frame was stolen
   fp_restore_frame(f);       // the FP control state the continuation reached its sync with
-  reducer_resume(w, f);        // the pieces' views, reduced: the continuation's map
+  reducer_resume(w, f);      // the pieces' views, reduced: the continuation's map
   if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]))
     w->fp.store(st, std::memory_order_relaxed);  // thieves of our deque now take it
   SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at its sync", w->id, (void *)f);
@@ -91,8 +91,10 @@ namespace sprig {
   check_frame(f, "steal");
   if (__builtin_expect((f->flags & SPRIG_FRAME_CHECK_PC) != 0, 0) &&
       !(f->flags & SPRIG_FRAME_PC_IN_CTX) && pc != f->ctx[SPRIG_CTX_SSP]) {
-    std::fprintf(stderr, "sprig: frame %p: the return address below its SP (%p) is not the "
-                 "one its helper recorded (%p)\n", (void *)f, pc, f->ctx[SPRIG_CTX_SSP]);
+    std::fprintf(stderr,
+                 "sprig: frame %p: the return address below its SP (%p) is not the "
+                 "one its helper recorded (%p)\n",
+                 (void *)f, pc, f->ctx[SPRIG_CTX_SSP]);
     std::abort();
   }
   f->ctx[SPRIG_CTX_PC] = pc;
@@ -100,7 +102,7 @@ namespace sprig {
     f->flags |= SPRIG_FRAME_STOLEN;
     f->orig_sp = f->ctx[SPRIG_CTX_SP];  // SP on the frame's own stack, restored by the sync
   }
-  f->steals++;  // the continuation's children now number one more (sprig_detach)
+  f->steals++;          // the continuation's children now number one more (sprig_detach)
   reducer_steal(w, f);  // a new piece of f's sync epoch, with a map of its own
   w->stats.steals.inc();
   Fiber *fb = fiber_get(w);  // cannot fail: fiber_reserve before the steal

@@ -43,11 +43,11 @@ struct Stats {
 // reducer_reserve): taken before the steal's CAS, so that nothing after it allocates.
 // Owner-private: only the worker itself touches it, on its slow paths.
 struct ReducerReserve {
-  bool tracking = false;        // the next steal records a piece (reducers may exist)
-  void *map = nullptr;          // the thief's fresh view map
-  void *node = nullptr;         // its piece in the frame's list
-  void *list = nullptr;         // the list itself, if the steal is the frame's first
-  void *end_list = nullptr;     // a list for a piece that ends before its thief came
+  bool tracking = false;     // the next steal records a piece (reducers may exist)
+  void *map = nullptr;       // the thief's fresh view map
+  void *node = nullptr;      // its piece in the frame's list
+  void *list = nullptr;      // the list itself, if the steal is the frame's first
+  void *end_list = nullptr;  // a list for a piece that ends before its thief came
 };
 
 struct Worker {
@@ -124,9 +124,9 @@ inline Worker *self() { return as_worker(sprig_self()); }
 #if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
 // The address of the runtime's thread-local `sym` on this thread, through a volatile
 // sequence the optimiser never reuses (for __sprig_tls_worker, __sprig_tls_views).
-#define SPRIG_TLS_ADDRESS(sym, out)                                                         \
-  __asm__ volatile("movq " #sym "@gottpoff(%%rip), %0\n\t"                                  \
-                   "addq %%fs:0, %0"                                                        \
+#define SPRIG_TLS_ADDRESS(sym, out)                                                        \
+  __asm__ volatile("movq " #sym "@gottpoff(%%rip), %0\n\t"                                 \
+                   "addq %%fs:0, %0"                                                       \
                    : "=r"(out))
 #endif
 inline void set_self(Worker *w) {

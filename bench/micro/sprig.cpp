@@ -39,10 +39,10 @@
 //                           continuation's start on the thief.
 #include <atomic>
 #include <benchmark/benchmark.h>
-#include <sprig/reducer.h>
-#include <vector>
 #include <chrono>
 #include <cstdio>
+#include <sprig/reducer.h>
+#include <vector>
 
 __attribute__((noinline)) void empty() { __asm__ volatile(""); }
 __attribute__((noinline)) void call_wrapper() {
@@ -122,7 +122,8 @@ template <class Op> static void reducer_sum(benchmark::State &st) {
   const long n = static_cast<long>(t.size());
   for (auto _ : st) {
     sprig::reducer<Op> s;
-    [[sprig::parallel_for]] for (long i = 0; i < n; ++i) *s += t[i];
+    [[sprig::parallel_for]] for (long i = 0; i < n; ++i)
+      *s += t[i];
     double v = s.get_value();
     benchmark::DoNotOptimize(v);
   }

@@ -22,8 +22,8 @@
  * when the sum is read (no negation per term). Adding a term adds the low 32 bits of its
  * shifted significand to one digit and the rest (under 2^52) to the next, with no carry:
  * a digit has room for 2^75 such additions, so carries are propagated only when the sum
- * is read or two accumulators are merged. Infinities and NaNs are kept apart and decide the result as
- * IEEE addition would (NaN, or +inf and -inf together, give NaN).
+ * is read or two accumulators are merged. Infinities and NaNs are kept apart and decide the
+ * result as IEEE addition would (NaN, or +inf and -inf together, give NaN).
  *
  * Rules of the result: an exact total of 0 is +0.0 (IEEE's rule for the sum of nonzero
  * terms that cancel; a sum of only -0.0 terms also gives +0.0 here); a total beyond the
@@ -111,7 +111,8 @@ public:
     // L: the position of the leading 1 (bit 0 = 2^-1074).
     const uint64_t top_hi = static_cast<uint64_t>(a.digit_[top] >> 64),
                    top_lo = static_cast<uint64_t>(a.digit_[top]);
-    const int L = top * 32 + (top_hi ? 127 - __builtin_clzll(top_hi) : 63 - __builtin_clzll(top_lo));
+    const int L =
+        top * 32 + (top_hi ? 127 - __builtin_clzll(top_hi) : 63 - __builtin_clzll(top_lo));
     constexpr int kPrecision = std::numeric_limits<T>::digits;  // 53 or 24
     // The smallest subnormal of T, as a position: 0 for double, 925 (2^-149) for float.
     constexpr int kQuantum =
@@ -219,7 +220,8 @@ private:
     for (int i = 0; i < (p >> 5); ++i)
       if (digit_[i] != 0)
         return true;
-    const uint64_t partial = static_cast<uint64_t>(digit_[p >> 5]) & ((uint64_t(1) << (p & 31)) - 1);
+    const uint64_t partial =
+        static_cast<uint64_t>(digit_[p >> 5]) & ((uint64_t(1) << (p & 31)) - 1);
     return partial != 0;
   }
 

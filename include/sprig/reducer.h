@@ -135,7 +135,9 @@ template <class T> struct op_mul : monoid_base<T> {
   static void reduce(T *l, T *r) { *l *= std::move(*r); }
 };
 template <class T> struct op_min : monoid_base<T> {
-  static void identity(T *p) { ::new (static_cast<void *>(p)) T(std::numeric_limits<T>::max()); }
+  static void identity(T *p) {
+    ::new (static_cast<void *>(p)) T(std::numeric_limits<T>::max());
+  }
   static void reduce(T *l, T *r) {
     if (*r < *l)
       *l = std::move(*r);
@@ -206,7 +208,8 @@ public:
     enter();
   }
   template <class A0, class... A>
-  explicit reducer(A0 &&a0, A &&...a) : leftmost_(std::forward<A0>(a0), std::forward<A>(a)...) {
+  explicit reducer(A0 &&a0, A &&...a)
+      : leftmost_(std::forward<A0>(a0), std::forward<A>(a)...) {
     enter();
   }
   reducer(const reducer &) = delete;
@@ -217,9 +220,8 @@ public:
   }
 
   value_type &view() {
-    return *static_cast<value_type *>(sprig_reducer_view(&leftmost_, sizeof(value_type),
-                                                         alignof(value_type), &identity_fn,
-                                                         &reduce_fn));
+    return *static_cast<value_type *>(sprig_reducer_view(
+        &leftmost_, sizeof(value_type), alignof(value_type), &identity_fn, &reduce_fn));
   }
   value_type &operator*() { return view(); }
   value_type *operator->() { return &view(); }
@@ -231,8 +233,8 @@ public:
 
 private:
   void enter() {
-    sprig_reducer_register(&leftmost_, sizeof(value_type), alignof(value_type), &identity_fn,
-                           &reduce_fn);
+    sprig_reducer_register(&leftmost_, sizeof(value_type), alignof(value_type),
+                           &identity_fn, &reduce_fn);
   }
   static void identity_fn(void *p) { Monoid::identity(static_cast<value_type *>(p)); }
   static void reduce_fn(void *l, void *r) {

@@ -19,10 +19,10 @@
 // runs its computations serially, so it is uncontended unless the program has threads.
 // Per-thread state is thread-local (initial-exec, trivially initialized).
 //===----------------------------------------------------------------------===//
+#include "../view_map.h"
 #include "bags.h"
 #include "report.h"
 #include "shadow.h"
-#include "../view_map.h"
 
 #include <atomic>
 #include <cstdint>
@@ -35,9 +35,9 @@
 #include <unistd.h>
 
 using namespace sprig::race;
-using sprig::ViewMap;
 using sprig::map_new;
 using sprig::merge_views;
+using sprig::ViewMap;
 
 namespace {
 
@@ -83,8 +83,7 @@ std::atomic<bool> g_threads{false};
 struct Locked {
   Detector &d;
   bool held;
-  explicit Locked(Detector &det)
-      : d(det), held(g_threads.load(std::memory_order_relaxed)) {
+  explicit Locked(Detector &det) : d(det), held(g_threads.load(std::memory_order_relaxed)) {
     ++t_self.in_rt;
     // Nested (a reducer callback run by the detector, below): the lock is ours already.
     // Relaxed: only this thread ever stores its own address there.
@@ -133,7 +132,8 @@ void start_thread(Detector &d) {
 }
 
 std::uint32_t location(Detector &d, std::uintptr_t pc) {
-  auto &e = t_self.cache[(pc ^ (pc >> 9) ^ (std::uintptr_t(t_self.stack) * 0x9E3779B1u)) & 255];
+  auto &e =
+      t_self.cache[(pc ^ (pc >> 9) ^ (std::uintptr_t(t_self.stack) * 0x9E3779B1u)) & 255];
   if (e.pc == pc && e.stack == t_self.stack && e.loc)
     return e.loc;
   e.pc = pc;
@@ -432,25 +432,33 @@ void __tsan_func_exit(void) {
   t_self.stack = l.d.stacks.parent(t_self.stack);
 }
 
-#define SPRIG_RACE_ACCESS(N)                                                                \
-  void __tsan_read##N(void *a) { check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC()); }          \
-  void __tsan_write##N(void *a) { check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC()); }        \
-  void __tsan_unaligned_read##N(void *a) { check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC()); } \
-  void __tsan_unaligned_write##N(void *a) {                                                 \
-    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                       \
-  }                                                                                          \
-  void __tsan_volatile_read##N(void *a) { check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC()); } \
-  void __tsan_volatile_write##N(void *a) {                                                  \
-    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                       \
-  }                                                                                          \
-  void __tsan_unaligned_volatile_read##N(void *a) {                                         \
-    check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC());                                        \
-  }                                                                                          \
-  void __tsan_unaligned_volatile_write##N(void *a) {                                        \
-    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                       \
-  }                                                                                          \
-  void __tsan_read##N##_pc(void *a, void *pc) { check((std::uintptr_t)a, N, kRead, (std::uintptr_t)pc); } \
-  void __tsan_write##N##_pc(void *a, void *pc) { check((std::uintptr_t)a, N, kWrite, (std::uintptr_t)pc); }
+#define SPRIG_RACE_ACCESS(N)                                                               \
+  void __tsan_read##N(void *a) { check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC()); }    \
+  void __tsan_write##N(void *a) { check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC()); }  \
+  void __tsan_unaligned_read##N(void *a) {                                                 \
+    check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC());                                   \
+  }                                                                                        \
+  void __tsan_unaligned_write##N(void *a) {                                                \
+    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                  \
+  }                                                                                        \
+  void __tsan_volatile_read##N(void *a) {                                                  \
+    check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC());                                   \
+  }                                                                                        \
+  void __tsan_volatile_write##N(void *a) {                                                 \
+    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                  \
+  }                                                                                        \
+  void __tsan_unaligned_volatile_read##N(void *a) {                                        \
+    check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC());                                   \
+  }                                                                                        \
+  void __tsan_unaligned_volatile_write##N(void *a) {                                       \
+    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                  \
+  }                                                                                        \
+  void __tsan_read##N##_pc(void *a, void *pc) {                                            \
+    check((std::uintptr_t)a, N, kRead, (std::uintptr_t)pc);                                \
+  }                                                                                        \
+  void __tsan_write##N##_pc(void *a, void *pc) {                                           \
+    check((std::uintptr_t)a, N, kWrite, (std::uintptr_t)pc);                               \
+  }
 SPRIG_RACE_ACCESS(1)
 SPRIG_RACE_ACCESS(2)
 SPRIG_RACE_ACCESS(4)
@@ -485,43 +493,43 @@ void *__tsan_memset(void *d, int c, unsigned long n) {
 }
 
 // Atomics: performed (sequentially consistent, at least what was asked), not checked.
-#define SPRIG_RACE_ATOMIC(N, T)                                                              \
-  T __tsan_atomic##N##_load(const volatile T *a, int) {                                      \
-    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                             \
-  }                                                                                          \
-  void __tsan_atomic##N##_store(volatile T *a, T v, int) {                                   \
-    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                \
-  }                                                                                          \
-  T __tsan_atomic##N##_exchange(volatile T *a, T v, int) {                                   \
-    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                      \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_add(volatile T *a, T v, int) {                                  \
-    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                       \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_sub(volatile T *a, T v, int) {                                  \
-    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                       \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_and(volatile T *a, T v, int) {                                  \
-    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                       \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_or(volatile T *a, T v, int) {                                   \
-    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                        \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_xor(volatile T *a, T v, int) {                                  \
-    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                       \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_nand(volatile T *a, T v, int) {                                 \
-    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                      \
-  }                                                                                          \
-  int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int, int) {       \
-    return __atomic_compare_exchange_n(a, c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);      \
-  }                                                                                          \
-  int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int, int) {         \
-    return __atomic_compare_exchange_n(a, c, v, 1, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);      \
-  }                                                                                          \
-  T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int, int) {             \
-    __atomic_compare_exchange_n(a, &c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);            \
-    return c;                                                                                \
+#define SPRIG_RACE_ATOMIC(N, T)                                                            \
+  T __tsan_atomic##N##_load(const volatile T *a, int) {                                    \
+    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                           \
+  }                                                                                        \
+  void __tsan_atomic##N##_store(volatile T *a, T v, int) {                                 \
+    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                              \
+  }                                                                                        \
+  T __tsan_atomic##N##_exchange(volatile T *a, T v, int) {                                 \
+    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                    \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_add(volatile T *a, T v, int) {                                \
+    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                     \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_sub(volatile T *a, T v, int) {                                \
+    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                     \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_and(volatile T *a, T v, int) {                                \
+    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                     \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_or(volatile T *a, T v, int) {                                 \
+    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                      \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_xor(volatile T *a, T v, int) {                                \
+    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                     \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_nand(volatile T *a, T v, int) {                               \
+    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                    \
+  }                                                                                        \
+  int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int, int) {     \
+    return __atomic_compare_exchange_n(a, c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);    \
+  }                                                                                        \
+  int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int, int) {       \
+    return __atomic_compare_exchange_n(a, c, v, 1, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);    \
+  }                                                                                        \
+  T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int, int) {           \
+    __atomic_compare_exchange_n(a, &c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);          \
+    return c;                                                                              \
   }
 SPRIG_RACE_ATOMIC(8, std::uint8_t)
 SPRIG_RACE_ATOMIC(16, std::uint16_t)
@@ -553,20 +561,20 @@ void __tsan_atomic128_store(volatile u128 *a, u128 v, int) {
   Wide w;
   *a = v;
 }
-#define SPRIG_RACE_WIDE_RMW(OP, EXPR)                                                        \
-  u128 __tsan_atomic128_##OP(volatile u128 *a, u128 v, int) {                                \
-    Wide w;                                                                                  \
-    u128 old = *a;                                                                           \
-    *a = EXPR;                                                                               \
-    return old;                                                                              \
+#define SPRIG_RACE_WIDE_RMW(OP, EXPR)                                                      \
+  u128 __tsan_atomic128_##OP(volatile u128 *a, u128 v, int) {                              \
+    Wide w;                                                                                \
+    u128 old = *a;                                                                         \
+    *a = EXPR;                                                                             \
+    return old;                                                                            \
   }
 SPRIG_RACE_WIDE_RMW(exchange, v)
 SPRIG_RACE_WIDE_RMW(fetch_add, old + v)
 SPRIG_RACE_WIDE_RMW(fetch_sub, old - v)
-SPRIG_RACE_WIDE_RMW(fetch_and, old & v)
+SPRIG_RACE_WIDE_RMW(fetch_and, old &v)
 SPRIG_RACE_WIDE_RMW(fetch_or, old | v)
 SPRIG_RACE_WIDE_RMW(fetch_xor, old ^ v)
-SPRIG_RACE_WIDE_RMW(fetch_nand, ~(old & v))
+SPRIG_RACE_WIDE_RMW(fetch_nand, ~(old &v))
 #undef SPRIG_RACE_WIDE_RMW
 int __tsan_atomic128_compare_exchange_strong(volatile u128 *a, u128 *c, u128 v, int, int) {
   Wide w;
@@ -577,7 +585,8 @@ int __tsan_atomic128_compare_exchange_strong(volatile u128 *a, u128 *c, u128 v, 
   *c = *a;
   return 0;
 }
-int __tsan_atomic128_compare_exchange_weak(volatile u128 *a, u128 *c, u128 v, int m, int f) {
+int __tsan_atomic128_compare_exchange_weak(volatile u128 *a, u128 *c, u128 v, int m,
+                                           int f) {
   return __tsan_atomic128_compare_exchange_strong(a, c, v, m, f);
 }
 u128 __tsan_atomic128_compare_exchange_val(volatile u128 *a, u128 c, u128 v, int m, int f) {
@@ -627,7 +636,9 @@ int posix_memalign(void **out, std::size_t al, std::size_t n) {
   *out = p;
   return 0;
 }
-void *valloc(std::size_t n) { return memalign(static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), n); }
+void *valloc(std::size_t n) {
+  return memalign(static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), n);
+}
 void free(void *p) { __libc_free(p); }
 
 // ---- locks: what a thread does while it holds one is not checked ----
@@ -644,13 +655,13 @@ template <class Fn> Fn next_fn(Fn &slot, const char *name) {
 }
 }  // namespace
 extern "C" {
-#define SPRIG_RACE_ACQUIRE(NAME, T)                                                          \
-  int NAME(T *m) noexcept {                                                                  \
-    static int (*real)(T *);                                                                 \
-    int r = next_fn(real, #NAME)(m);                                                         \
-    if (r == 0)                                                                              \
-      ++t_self.locks;                                                                        \
-    return r;                                                                                \
+#define SPRIG_RACE_ACQUIRE(NAME, T)                                                        \
+  int NAME(T *m) noexcept {                                                                \
+    static int (*real)(T *);                                                               \
+    int r = next_fn(real, #NAME)(m);                                                       \
+    if (r == 0)                                                                            \
+      ++t_self.locks;                                                                      \
+    return r;                                                                              \
   }
 SPRIG_RACE_ACQUIRE(pthread_mutex_lock, pthread_mutex_t)
 SPRIG_RACE_ACQUIRE(pthread_mutex_trylock, pthread_mutex_t)
@@ -659,12 +670,12 @@ SPRIG_RACE_ACQUIRE(pthread_rwlock_wrlock, pthread_rwlock_t)
 SPRIG_RACE_ACQUIRE(pthread_rwlock_tryrdlock, pthread_rwlock_t)
 SPRIG_RACE_ACQUIRE(pthread_rwlock_trywrlock, pthread_rwlock_t)
 #undef SPRIG_RACE_ACQUIRE
-#define SPRIG_RACE_RELEASE(NAME, T)                                                          \
-  int NAME(T *m) noexcept {                                                                  \
-    static int (*real)(T *);                                                                 \
-    if (t_self.locks > 0)                                                                    \
-      --t_self.locks;                                                                        \
-    return next_fn(real, #NAME)(m);                                                          \
+#define SPRIG_RACE_RELEASE(NAME, T)                                                        \
+  int NAME(T *m) noexcept {                                                                \
+    static int (*real)(T *);                                                               \
+    if (t_self.locks > 0)                                                                  \
+      --t_self.locks;                                                                      \
+    return next_fn(real, #NAME)(m);                                                        \
   }
 // Function-local statics: the initialization runs between __cxa_guard_acquire (when it
 // returns 1) and __cxa_guard_release/abort, and every later use is ordered after it (the
