@@ -30,7 +30,9 @@ test: build
 # $(ASSERT_BUILD), configured with SPRIG_ASSERTIONS=ON (the runtime and the plugin check
 # the invariants their comments state) and without the sanitizer variants, which `make
 # test` covers. It runs the ctest entries labelled `assert`: the runtime's GoogleTests
-# and the exec, handlowered and runtime lit directories. CI runs it after `make test`.
+# and the lit directories that run the runtime hardest (SPRIG_ASSERT_LIT in
+# test/CMakeLists.txt: exec, exceptions, handlowered, roots, runtime). CI runs it after
+# `make test`.
 ASSERT_BUILD ?= build-assert
 ASSERT_CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release -DSPRIG_ASSERTIONS=ON \
                       -DSPRIG_SANITIZER_RUNTIMES=OFF

@@ -41,8 +41,8 @@ set(CPACK_PACKAGE_CONTACT "Sprig developers <sprig@invalid>")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-# sprig++ drives clang++-22; the plugins need LLVM's and clang's shared libraries; the
-# sanitizer runtimes need clang's.
+# sprig++ drives clang++-22; the plugins and sprig-port need LLVM's and clang's shared
+# libraries; the sanitizer runtimes need clang's.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-22, libclang-cpp22, libllvm22, libclang-rt-22-dev")
 # sprig-scale (the profiler's runner and plotter) is a Python script that plots with gnuplot.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3, gnuplot-nox")

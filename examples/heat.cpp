@@ -26,7 +26,8 @@ static void steps(std::vector<double> &a, std::vector<double> &b, long n, int co
     const double *in = a.data();
     double *out = b.data();
     if (parallel) {
-      [[sprig::parallel_for]] for (long i = 1; i < n - 1; ++i) row(in, out, n, i);
+      [[sprig::parallel_for]] for (long i = 1; i < n - 1; ++i)
+        row(in, out, n, i);
     } else {
       for (long i = 1; i < n - 1; ++i)
         row(in, out, n, i);
@@ -71,7 +72,8 @@ int main(int argc, char **argv) {
   auto t0 = std::chrono::steady_clock::now();
   steps(a, b, n, count, true);
   double heat = total(a, n);
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   // Self-check: the same steps run serially give the same grid, bit for bit (each cell
   // is computed by the same expression from the same inputs, in any order of rows).

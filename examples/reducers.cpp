@@ -5,16 +5,16 @@
 // sprig::reducer<op_list_append> passed by reference: the list comes out exactly as the
 // serial program builds it, although its pieces were appended by different workers.
 // Build: sprig++ -O2 reducers.cpp -o reducers;  run: ./reducers [lines]
-#include <sprig/reducer.h>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <list>
+#include <sprig/reducer.h>
 #include <vector>
 
 struct Line {
-  int status;      // an HTTP status
-  int millis;      // the request's latency
+  int status;  // an HTTP status
+  int millis;  // the request's latency
 };
 
 // The identity and the reduce of a count, with C signatures.
@@ -69,11 +69,12 @@ int main(int argc, char **argv) {
   }
   if (errors != expect_errors || slow.get_value() != expect_slow) {
     std::printf("reducers: WRONG: %ld errors (expected %ld), %zu slow requests (expected "
-                "%zu)\n", errors, expect_errors, slow->size(), expect_slow.size());
+                "%zu)\n",
+                errors, expect_errors, slow->size(), expect_slow.size());
     return 1;
   }
-  std::printf("reducers: %ld lines, %ld errors, %zu slow requests in order, ok\n", n, errors,
-              slow->size());
+  std::printf("reducers: %ld lines, %ld errors, %zu slow requests in order, ok\n", n,
+              errors, slow->size());
   std::fprintf(stderr, "time: %.3f s\n", sec);
   return 0;
 }

@@ -33,7 +33,8 @@ long count_subsets(const int *v, int n, long target) {
 long expected_subsets(const int *v, int n, long target) {
   if (n == 0)
     return target == 0;
-  return expected_subsets(v + 1, n - 1, target - v[0]) + expected_subsets(v + 1, n - 1, target);
+  return expected_subsets(v + 1, n - 1, target - v[0]) +
+         expected_subsets(v + 1, n - 1, target);
 }
 
 int main(int argc, char **argv) {
@@ -72,7 +73,8 @@ int main(int argc, char **argv) {
                 wrong.load(), done.load());
     return 1;
   }
-  std::printf("requests: %d threads x %d requests, every answer right, ok\n", threads, each);
+  std::printf("requests: %d threads x %d requests, every answer right, ok\n", threads,
+              each);
   std::fprintf(stderr, "time: %.3f s\n", sec);
   return 0;
 }

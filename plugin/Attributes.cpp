@@ -5,8 +5,9 @@
 // attached to. Each accepted use becomes an AnnotateAttr ("sprig.spawn", "sprig.sync",
 // "sprig.parallel_for", "sprig.grainsize" with the grain expression as its argument,
 // "sprig.reducer" with the identity's and reduce's addresses) on the statement or
-// variable (a reducer's is rewritten in IR: plugin/Reducers.h); plugin/Legality.cpp and plugin/ParallelFor.cpp check the
-// full form once the function is complete, and plugin/Rewrite.cpp lowers it.
+// variable (a reducer's is rewritten in IR: plugin/Reducers.h); plugin/Legality.cpp and
+// plugin/ParallelFor.cpp check the full form once the function is complete, and
+// plugin/Rewrite.cpp lowers it.
 //===----------------------------------------------------------------------===//
 #include "Diagnostics.h"
 #include "Sprig.h"
@@ -14,13 +15,13 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/ParsedAttrInfo.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/Sema/ParsedAttr.h"
-#include "clang/Sema/Sema.h"
 #include "clang/Sema/DeclSpec.h"
+#include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Scope.h"
-#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Sema/Sema.h"
 
 using namespace clang;
 
@@ -156,8 +157,8 @@ struct ParallelForAttrInfo : ParsedAttrInfo {
     }
     // The loop's form is checked on the complete function (ParallelFor.cpp): in a
     // template, on each instantiation.
-    Result = AnnotateAttr::Create(Sm.Context, kParallelForAnnotation, nullptr, 0,
-                                  A.getRange());
+    Result =
+        AnnotateAttr::Create(Sm.Context, kParallelForAnnotation, nullptr, 0, A.getRange());
     return AttributeApplied;
   }
 };
@@ -196,8 +197,9 @@ struct GrainsizeAttrInfo : ParsedAttrInfo {
       CXXScopeSpec SS;
       UnqualifiedId Id;
       Id.setIdentifier(IL->getIdentifierInfo(), IL->getLoc());
-      ExprResult R = Sm.ActOnIdExpression(Sm.getCurScope(), SS, SourceLocation(), Id,
-                                          /*HasTrailingLParen=*/false, /*IsAddressOfOperand=*/false);
+      ExprResult R =
+          Sm.ActOnIdExpression(Sm.getCurScope(), SS, SourceLocation(), Id,
+                               /*HasTrailingLParen=*/false, /*IsAddressOfOperand=*/false);
       if (R.isInvalid())
         return AttributeNotApplied;
       E = R.get();
@@ -308,7 +310,9 @@ struct ReducerAttrInfo : ParsedAttrInfo {
     if (V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None ||
         V->isStaticDataMember()) {
       attrError(Sm, A, Diag::ReducerStorage)
-          << (V->isStaticDataMember() ? 2 : V->getTLSKind() != VarDecl::TLS_None ? 1 : 0);
+          << (V->isStaticDataMember()                ? 2
+              : V->getTLSKind() != VarDecl::TLS_None ? 1
+                                                     : 0);
       return AttributeNotApplied;
     }
     if (!V->isLocalVarDecl() && !V->getDeclContext()->getRedeclContext()->isFileContext()) {
@@ -355,8 +359,8 @@ struct ReducerAttrInfo : ParsedAttrInfo {
 }  // namespace
 }  // namespace sprig
 
-static ParsedAttrInfoRegistry::Add<sprig::ReducerAttrInfo> X5("sprig-reducer",
-                                                              "[[sprig::reducer(id, reduce)]]");
+static ParsedAttrInfoRegistry::Add<sprig::ReducerAttrInfo>
+    X5("sprig-reducer", "[[sprig::reducer(id, reduce)]]");
 static ParsedAttrInfoRegistry::Add<sprig::SpawnAttrInfo> X1("sprig-spawn",
                                                             "[[sprig::spawn]]");
 static ParsedAttrInfoRegistry::Add<sprig::SyncAttrInfo> X2("sprig-sync", "[[sprig::sync]]");

@@ -20,7 +20,8 @@ namespace sprig {
 
 static bool bindsOrUnbinds(const CallBase &CB) {
   const Function *Fn = CB.getCalledFunction();
-  return Fn && (Fn->getName() == "__sprig_enter_root" || Fn->getName() == "__sprig_leave_root");
+  return Fn &&
+         (Fn->getName() == "__sprig_enter_root" || Fn->getName() == "__sprig_leave_root");
 }
 
 bool assumeBoundThread(ArrayRef<CallBase *> Calls) {

@@ -78,7 +78,8 @@ CallBase *spawnedCall(Function &H) {
   CallBase *Found = nullptr;
   for (BasicBlock &BB : H)
     for (Instruction &I : BB)
-      if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getMetadata(markers::SpawnedCallMD)) {
+      if (auto *CB = dyn_cast<CallBase>(&I);
+          CB && CB->getMetadata(markers::SpawnedCallMD)) {
         if (Found)
           return nullptr;
         Found = CB;
@@ -87,8 +88,9 @@ CallBase *spawnedCall(Function &H) {
 }
 
 bool inlinableInto(const Function *Callee, const Function &H, const CallBase &Site) {
-  if (!Callee || Callee->isDeclaration() || Callee->isInterposable() || Callee->isVarArg() ||
-      Callee == &H || sanitized(*Callee) || instructionCount(*Callee) > ChildSizeLimit)
+  if (!Callee || Callee->isDeclaration() || Callee->isInterposable() ||
+      Callee->isVarArg() || Callee == &H || sanitized(*Callee) ||
+      instructionCount(*Callee) > ChildSizeLimit)
     return false;
   if (Callee->hasPersonalityFn() && H.hasPersonalityFn() &&
       Callee->getPersonalityFn()->stripPointerCasts() !=
@@ -130,8 +132,8 @@ bool isForcedFrameAlloca(const AllocaInst &AI) {
 bool onlyForcedDynamicAllocas(const Function &F) {
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
-      if (auto *AI = dyn_cast<AllocaInst>(&I); AI && !AI->isStaticAlloca() &&
-                                                !isForcedFrameAlloca(*AI))
+      if (auto *AI = dyn_cast<AllocaInst>(&I);
+          AI && !AI->isStaticAlloca() && !isForcedFrameAlloca(*AI))
         return false;
   return true;
 }
@@ -140,7 +142,8 @@ SmallPtrSet<IntrinsicInst *, 4> stackSaves(Function &F) {
   SmallPtrSet<IntrinsicInst *, 4> Saves;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
-      if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->getIntrinsicID() == Intrinsic::stacksave)
+      if (auto *II = dyn_cast<IntrinsicInst>(&I);
+          II && II->getIntrinsicID() == Intrinsic::stacksave)
         Saves.insert(II);
   return Saves;
 }
@@ -195,7 +198,8 @@ inlineChildrenIntoHelpers(Module &M, const DenseMap<Function *, Function *> &Wor
     Function *Body = bodyBehind(*Callee);
     if (Body && !inlinableInto(Body, *H, *CB))
       continue;  // the wrapper alone would save one jump: not worth a copy
-    bool OnlyForced = onlyForcedDynamicAllocas(*Callee) && (!Body || onlyForcedDynamicAllocas(*Body));
+    bool OnlyForced =
+        onlyForcedDynamicAllocas(*Callee) && (!Body || onlyForcedDynamicAllocas(*Body));
     SmallPtrSet<IntrinsicInst *, 4> SavesBefore = stackSaves(*H);
     InlineFunctionInfo IFI;
     if (!InlineFunction(*CB, IFI).isSuccess())

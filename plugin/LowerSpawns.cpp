@@ -20,13 +20,13 @@
 //===----------------------------------------------------------------------===//
 #include "FrameFixups.h"
 #include "Lowering.h"
-#include "llvm/Support/CommandLine.h"
 #include "OutlineSpawn.h"
 #include "Race.h"
 #include "Scale.h"
-#include "SpawnEH.h"
 #include "SerialClone.h"
+#include "SpawnEH.h"
 #include "SpawnShape.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Local.h"
 

@@ -54,7 +54,7 @@ inline constexpr llvm::StringLiteral SpawnerAttr = "sprig-spawner";
 inline constexpr llvm::StringLiteral HelperAttr = "sprig-helper";
 inline constexpr llvm::StringLiteral OrigFramePointerAttr = "sprig-orig-frame-pointer";
 inline constexpr llvm::StringLiteral FrameMD = "sprig.frame";
-inline constexpr llvm::StringLiteral SerialAttr = "sprig-serial";  // a serial clone
-inline constexpr llvm::StringLiteral SerialMD = "sprig.serial";    // F -> its clone
+inline constexpr llvm::StringLiteral SerialAttr = "sprig-serial";      // a serial clone
+inline constexpr llvm::StringLiteral SerialMD = "sprig.serial";        // F -> its clone
 inline constexpr llvm::StringLiteral SpawnedCallMD = "sprig.spawned";  // in a helper
 }  // namespace sprig::markers

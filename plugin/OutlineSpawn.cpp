@@ -1,7 +1,7 @@
 //===- plugin/OutlineSpawn.cpp - one spawned statement becomes a helper call ===//
 #include "OutlineSpawn.h"
-#include "RegionValues.h"
 #include "FrameFixups.h"
+#include "RegionValues.h"
 #include "SpawnEH.h"
 #include "sprig/abi.h"
 #include "llvm/ADT/SetVector.h"

@@ -53,22 +53,33 @@ bool mentions(const Stmt *S, const VarDecl *V) {
 
 BinaryOperatorKind flip(BinaryOperatorKind K) {
   switch (K) {
-  case BO_LT: return BO_GT;
-  case BO_GT: return BO_LT;
-  case BO_LE: return BO_GE;
-  case BO_GE: return BO_LE;
-  default: return K;
+  case BO_LT:
+    return BO_GT;
+  case BO_GT:
+    return BO_LT;
+  case BO_LE:
+    return BO_GE;
+  case BO_GE:
+    return BO_LE;
+  default:
+    return K;
   }
 }
 
 std::optional<BinaryOperatorKind> comparison(OverloadedOperatorKind K) {
   switch (K) {
-  case OO_Less: return BO_LT;
-  case OO_LessEqual: return BO_LE;
-  case OO_Greater: return BO_GT;
-  case OO_GreaterEqual: return BO_GE;
-  case OO_ExclaimEqual: return BO_NE;
-  default: return std::nullopt;
+  case OO_Less:
+    return BO_LT;
+  case OO_LessEqual:
+    return BO_LE;
+  case OO_Greater:
+    return BO_GT;
+  case OO_GreaterEqual:
+    return BO_GE;
+  case OO_ExclaimEqual:
+    return BO_NE;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -126,8 +137,8 @@ struct BodyCheck {
       fail(S->getBeginLoc(), Diag::ParallelForCoroutine, "co_yield");
     else if (modifiesVar(S))
       fail(S->getBeginLoc(), Diag::ParallelForModifiesVar, V->getName());
-    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
-                isa<CXXForRangeStmt>(S);
+    bool Loop =
+        isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S);
     bool Switch = isa<SwitchStmt>(S);
     Loops += Loop;
     Switches += Switch;
@@ -193,8 +204,10 @@ std::optional<LoopForm> classifyParallelFor(DiagnosticsEngine &D, AttributedStmt
     } else if (auto *RB = dyn_cast<CXXRewrittenBinaryOperator>(Cond)) {
       BinaryOperatorKind K = RB->getOpcode();
       if (BinaryOperator::isRelationalOp(K) || K == BO_NE)
-        Op = K, Lhs = const_cast<Expr *>(RB->getLHS()), Rhs = const_cast<Expr *>(RB->getRHS());
-    } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(Cond); OC && OC->getNumArgs() == 2) {
+        Op = K, Lhs = const_cast<Expr *>(RB->getLHS()),
+        Rhs = const_cast<Expr *>(RB->getRHS());
+    } else if (auto *OC = dyn_cast<CXXOperatorCallExpr>(Cond);
+               OC && OC->getNumArgs() == 2) {
       Op = comparison(OC->getOperator());
       Lhs = OC->getArg(0), Rhs = OC->getArg(1);
     }
@@ -217,7 +230,8 @@ std::optional<LoopForm> classifyParallelFor(DiagnosticsEngine &D, AttributedStmt
   Expr *Inc = FS->getInc() ? FS->getInc()->IgnoreParens() : nullptr;
   bool HasGrain = false;
   for (const Attr *A : AS->getAttrs())
-    if (auto *AA = dyn_cast<AnnotateAttr>(A); AA && AA->getAnnotation() == kGrainsizeAnnotation)
+    if (auto *AA = dyn_cast<AnnotateAttr>(A);
+        AA && AA->getAnnotation() == kGrainsizeAnnotation)
       HasGrain = true;
   if (HasGrain && Inc) {
     auto *Comma = dyn_cast<BinaryOperator>(Inc);
@@ -356,8 +370,8 @@ Stmt *rewriteParallelFor(Sema &S, FunctionDecl *FD, LoopForm &L, unsigned Id,
   ASTContext &C = S.getASTContext();
   SourceLocation Loc = L.loop->getForLoc();
   Sema::ContextRAII SavedContext(S, FD);
-  EnterExpressionEvaluationContext Eval(S,
-                                        Sema::ExpressionEvaluationContext::PotentiallyEvaluated);
+  EnterExpressionEvaluationContext Eval(
+      S, Sema::ExpressionEvaluationContext::PotentiallyEvaluated);
   Sema::SFINAETrap Trap(S);
   Builder B{S, C, FD, Loc};
   VarDecl *V = L.var;
@@ -392,8 +406,8 @@ Stmt *rewriteParallelFor(Sema &S, FunctionDecl *FD, LoopForm &L, unsigned Id,
   }
   // step: once, in the unsigned type of the arithmetic (1 for ++/--).
   QualType StepT = IsInt ? UCmp : Size;
-  VarDecl *Step = B.var("__sprig_step", StepT,
-                        L.step ? B.cast(StepT, L.step) : B.lit(1, StepT));
+  VarDecl *Step =
+      B.var("__sprig_step", StepT, L.step ? B.cast(StepT, L.step) : B.lit(1, StepT));
   if (B.Failed)
     return nullptr;
 
@@ -405,7 +419,9 @@ Stmt *rewriteParallelFor(Sema &S, FunctionDecl *FD, LoopForm &L, unsigned Id,
                                 B.cast(UCmp, B.cast(Cmp, Lo))));
     return B.cast(Size, B.bin(BO_Sub, Hi, Lo));
   };
-  auto firstCmp = [&]() -> Expr * { return IsInt ? B.cast(Cmp, B.ref(First)) : B.ref(First); };
+  auto firstCmp = [&]() -> Expr * {
+    return IsInt ? B.cast(Cmp, B.ref(First)) : B.ref(First);
+  };
   Expr *StepS = B.cast(Size, B.ref(Step));
   Expr *Count = nullptr;
   switch (L.cmp) {
@@ -429,7 +445,8 @@ Stmt *rewriteParallelFor(Sema &S, FunctionDecl *FD, LoopForm &L, unsigned Id,
     break;
   }
   VarDecl *N = B.var("__sprig_n", Size, Count);
-  VarDecl *Grain = B.var("__sprig_grain", Size, L.grain ? B.cast(Size, L.grain) : B.lit(0, Size));
+  VarDecl *Grain =
+      B.var("__sprig_grain", Size, L.grain ? B.cast(Size, L.grain) : B.lit(0, Size));
   VarDecl *K = B.var("__sprig_k", Size, M.index(Id));
   if (B.Failed)
     goto fail;
@@ -438,7 +455,8 @@ Stmt *rewriteParallelFor(Sema &S, FunctionDecl *FD, LoopForm &L, unsigned Id,
     Expr *Val;
     if (IsInt) {
       Expr *Off = B.bin(BO_Mul, B.cast(UCmp, B.ref(K)), B.ref(Step));
-      Val = B.cast(T, B.bin(L.up ? BO_Add : BO_Sub, B.cast(UCmp, B.cast(Cmp, B.ref(First))), Off));
+      Val = B.cast(
+          T, B.bin(L.up ? BO_Add : BO_Sub, B.cast(UCmp, B.cast(Cmp, B.ref(First))), Off));
     } else {
       QualType Diff = C.getPointerDiffType();
       Expr *Off = B.cast(Diff, B.bin(BO_Mul, B.ref(K), B.ref(Step)));

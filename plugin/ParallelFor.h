@@ -38,13 +38,13 @@ namespace sprig {
 struct LoopForm {
   clang::AttributedStmt *stmt;
   clang::ForStmt *loop;
-  clang::VarDecl *var;       // the induction variable
-  clang::Expr *bound;        // the comparison's other operand, as the comparison sees it
-  clang::Expr *varSide;      // the induction variable's operand, as the comparison sees it
+  clang::VarDecl *var;   // the induction variable
+  clang::Expr *bound;    // the comparison's other operand, as the comparison sees it
+  clang::Expr *varSide;  // the induction variable's operand, as the comparison sees it
   clang::BinaryOperatorKind cmp;  // with the variable on the left: LT LE GT GE NE
-  bool up;                   // ++ / += (else -- / -=)
-  clang::Expr *step;         // null: 1
-  clang::Expr *grain;        // null: the default grain
+  bool up;                        // ++ / += (else -- / -=)
+  clang::Expr *step;              // null: 1
+  clang::Expr *grain;             // null: the default grain
 };
 
 // The form of a loop carrying sprig.parallel_for, or nullopt after reporting an error

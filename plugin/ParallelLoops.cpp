@@ -19,8 +19,8 @@
 //
 //   void __sprig_pfor_dc(ptr chunk, ptr env, i64 lo, i64 hi, i64 grain) {
 //     while (hi - lo > grain) { mid = lo + (hi - lo) / 2;
-//                               [[sprig::spawn]] __sprig_pfor_dc(chunk, env, lo, mid, grain);
-//                               lo = mid; }
+//                               [[sprig::spawn]] __sprig_pfor_dc(chunk, env, lo, mid,
+//                               grain); lo = mid; }
 //     chunk(env, lo, hi);  [[sprig::sync]];
 //   }
 //
@@ -43,11 +43,11 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
-#include "llvm/Support/raw_ostream.h"
 #include <map>
 
 using namespace llvm;
@@ -90,8 +90,7 @@ Function *getDriver(Module &M) {
   FunctionCallee Begin = M.getOrInsertFunction(markers::SpawnBegin, Void, I32);
   FunctionCallee End = M.getOrInsertFunction(markers::SpawnEnd, Void, I32);
   FunctionCallee Sync = M.getOrInsertFunction(markers::Sync, Void);
-  FunctionCallee Tag =
-      M.getOrInsertFunction((markers::TagPrefix + "pfor").str(), Ptr, Ptr);
+  FunctionCallee Tag = M.getOrInsertFunction((markers::TagPrefix + "pfor").str(), Ptr, Ptr);
   Argument *Chunk = D->getArg(0), *Env = D->getArg(1), *Lo = D->getArg(2),
            *Hi = D->getArg(3), *Grain = D->getArg(4);
   Chunk->setName("chunk");
@@ -131,9 +130,9 @@ Function *getDriver(Module &M) {
 Function *createChunk(Function &F, unsigned N) {
   LLVMContext &C = F.getContext();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
-  Function *H = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I64}, false),
-                                 GlobalValue::InternalLinkage,
-                                 F.getName() + ".sprig.pfor." + Twine(N), F.getParent());
+  Function *H = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I64}, false),
+      GlobalValue::InternalLinkage, F.getName() + ".sprig.pfor." + Twine(N), F.getParent());
   H->setAttributes(AttributeList::get(C, F.getAttributes().getFnAttrs(), {}, {}));
   for (Attribute::AttrKind K :
        {Attribute::AlwaysInline, Attribute::InlineHint, Attribute::NoReturn,
@@ -297,10 +296,10 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
       Flags |= DISubprogram::SPFlagOptimized;
     if (H->hasLocalLinkage())
       Flags |= DISubprogram::SPFlagLocalToUnit;
-    DISubprogram *NSP = DIB.createFunction(
-        SP->getFile(), H->getName(), H->getName(), SP->getFile(), Line,
-        DIB.createSubroutineType(DIB.getOrCreateTypeArray({})), Line,
-        DINode::FlagArtificial | DINode::FlagPrototyped, Flags);
+    DISubprogram *NSP =
+        DIB.createFunction(SP->getFile(), H->getName(), H->getName(), SP->getFile(), Line,
+                           DIB.createSubroutineType(DIB.getOrCreateTypeArray({})), Line,
+                           DINode::FlagArtificial | DINode::FlagPrototyped, Flags);
     DIB.finalizeSubprogram(NSP);
     H->setSubprogram(NSP);
     Base = DILocation::get(C, Line, At ? At.getCol() : 0, NSP);
@@ -367,10 +366,10 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
   }
   // The race detector (sprig++ --race) runs every iteration as a leaf of its own: all
   // iterations are logically parallel, whatever grain the parallel program would use.
-  Value *G = raceMode() ? static_cast<Value *>(PB.getInt64(1))
-                        : PB.CreateSelect(PB.CreateICmpEQ(GrainArg, PB.getInt64(0)),
-                                          PB.CreateCall(Grain, {Count}), GrainArg,
-                                          "pfor.grain");
+  Value *G = raceMode()
+                 ? static_cast<Value *>(PB.getInt64(1))
+                 : PB.CreateSelect(PB.CreateICmpEQ(GrainArg, PB.getInt64(0)),
+                                   PB.CreateCall(Grain, {Count}), GrainArg, "pfor.grain");
   PB.CreateCall(getDriver(M), {H, EnvA, PB.getInt64(0), Count, G});
   PB.CreateBr(Exit);
   OldBr->eraseFromParent();
@@ -426,8 +425,8 @@ bool lowerParallelLoops(Module &M, bool &Failed) {
     Function &F = *L.Begin->getFunction();
     for (BasicBlock &BB : F)
       for (Instruction &I : BB)
-        if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction() &&
-                                               loopId(CB) == It->first) {
+        if (auto *CB = dyn_cast<CallBase>(&I);
+            CB && CB->getCalledFunction() && loopId(CB) == It->first) {
           StringRef Name = CB->getCalledFunction()->getName();
           if (Name == markers::LoopEnd)
             L.End = CB;
@@ -447,8 +446,8 @@ bool lowerParallelLoops(Module &M, bool &Failed) {
       return true;
     }
   }
-  for (StringRef Name : {markers::LoopBegin, markers::LoopIndex, markers::LoopCatch,
-                         markers::LoopEnd})
+  for (StringRef Name :
+       {markers::LoopBegin, markers::LoopIndex, markers::LoopCatch, markers::LoopEnd})
     if (Function *Fn = M.getFunction(Name); Fn && Fn->use_empty())
       Fn->eraseFromParent();
   return true;

@@ -28,9 +28,9 @@
 //===----------------------------------------------------------------------===//
 #include "ChildInline.h"
 #include "FrameFixups.h"
-#include "PreserveNoneEntries.h"
 #include "Lowering.h"
 #include "Markers.h"
+#include "PreserveNoneEntries.h"
 #include "Race.h"
 #include "Reducers.h"
 #include "Scale.h"
@@ -87,7 +87,8 @@ struct FixSpawnerFramesPass : PassInfoMixin<FixSpawnerFramesPass> {
       return instrumentForScale(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
     // sprig++ --race: nothing was lowered; new locals forget their slot's history (Race.h).
     if (raceMode())
-      return forgetAtLifetimeStarts(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+      return forgetAtLifetimeStarts(M) ? PreservedAnalyses::none()
+                                       : PreservedAnalyses::all();
     bool Changed = false;
     SmallVector<Function *, 16> Spawners;
     for (Function &F : M)

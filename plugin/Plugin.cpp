@@ -111,7 +111,8 @@ protected:
   // -fplugin-arg-sprig-race (sprig++ --race): the race detector's. The passes read their
   // own options, -sprig-scale / -sprig-race (plugin/Scale.h, Race.h); set them here, in
   // the process-wide option registry (SprigPlugin.so is loaded, so they are registered).
-  bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
     for (const std::string &A : Args) {
       if (A == "scale" || A == "race") {
         (A == "scale" ? Scale : Race) = true;

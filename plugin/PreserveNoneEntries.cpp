@@ -43,7 +43,8 @@ bool conventionMovable(const Function &F) {
     return false;
   for (const Argument &A : F.args())
     if (A.hasByValAttr() || A.hasInAllocaAttr() || A.hasPreallocatedAttr() ||
-        A.hasSwiftErrorAttr() || A.hasSwiftSelfAttr() || A.hasAttribute(Attribute::SwiftAsync))
+        A.hasSwiftErrorAttr() || A.hasSwiftSelfAttr() ||
+        A.hasAttribute(Attribute::SwiftAsync))
       return false;
   return true;
 }

@@ -27,7 +27,7 @@ namespace sprig {
 // The copies of the bodies run only on a bound thread: their root binding and unbinding
 // are made unreachable (BoundThread.h), and those changed are added to Simplify, for
 // SimplifyCFG to fold the tests away.
-bool makePreserveNoneEntries(llvm::Module &M,
-                             llvm::DenseMap<llvm::Function *, llvm::Function *> &WorkerEntry,
-                             llvm::SmallVectorImpl<llvm::Function *> &Simplify);
+bool makePreserveNoneEntries(
+    llvm::Module &M, llvm::DenseMap<llvm::Function *, llvm::Function *> &WorkerEntry,
+    llvm::SmallVectorImpl<llvm::Function *> &Simplify);
 }  // namespace sprig

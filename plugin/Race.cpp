@@ -41,8 +41,8 @@ struct RaceHooks : SerialHooks {
     Spawned = runtimeFn(M, "__sprig_race_spawned", Void, {I32});
     Sync = runtimeFn(M, "__sprig_race_sync", Void, {I32});
     Leave = runtimeFn(M, "__sprig_race_leave", Void, {I32});
-    Forget = runtimeFn(M, "__sprig_race_forget", Void, {PointerType::getUnqual(C),
-                                                       Type::getInt64Ty(C)});
+    Forget = runtimeFn(M, "__sprig_race_forget", Void,
+                       {PointerType::getUnqual(C), Type::getInt64Ty(C)});
   }
   void enter(IRBuilder<> &B) override { Proc = B.CreateCall(Enter); }
   void spawn(IRBuilder<> &B, CallBase *Call) override {
@@ -62,7 +62,8 @@ struct RaceHooks : SerialHooks {
     // parallel program: dead now, their bytes are the next statement's.
     const DataLayout &DL = B.GetInsertBlock()->getModule()->getDataLayout();
     for (AllocaInst *AI : Private)
-      if (std::optional<TypeSize> Size = AI->getAllocationSize(DL); Size && !Size->isScalable())
+      if (std::optional<TypeSize> Size = AI->getAllocationSize(DL);
+          Size && !Size->isScalable())
         B.CreateCall(Forget, {AI, B.getInt64(Size->getFixedValue())});
   }
   void sync(IRBuilder<> &B) override { B.CreateCall(Sync, {Proc}); }
@@ -111,14 +112,15 @@ bool forgetAtLifetimeStarts(Module &M) {
     SmallVector<std::pair<Argument *, uint64_t>, 4> ByVal;
     for (Argument &A : F.args())
       if (Type *T = A.getParamByValType())
-        if (TypeSize Size = DL.getTypeAllocSize(T); !Size.isScalable() && Size.getFixedValue())
+        if (TypeSize Size = DL.getTypeAllocSize(T);
+            !Size.isScalable() && Size.getFixedValue())
           ByVal.push_back({&A, Size.getFixedValue()});
     if (Starts.empty() && ByVal.empty())
       continue;
     if (!Forget)
-      Forget = runtimeFn(M, "__sprig_race_forget", Type::getVoidTy(M.getContext()),
-                         {PointerType::getUnqual(M.getContext()),
-                          Type::getInt64Ty(M.getContext())});
+      Forget = runtimeFn(
+          M, "__sprig_race_forget", Type::getVoidTy(M.getContext()),
+          {PointerType::getUnqual(M.getContext()), Type::getInt64Ty(M.getContext())});
     if (!ByVal.empty()) {
       IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
       for (auto [A, Size] : ByVal)

@@ -7,11 +7,11 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -25,23 +25,22 @@ static constexpr const char *LookupFn = "__sprig_reducer_lookup";
 
 namespace {
 struct ReducerVar {
-  Value *Key;         // the global or the alloca
-  Type *Ty;           // its value type
-  Constant *Id, *Red; // the identity and reduce functions
-  CallInst *Annot;    // a local's llvm.var.annotation call (null for a global)
+  Value *Key;          // the global or the alloca
+  Type *Ty;            // its value type
+  Constant *Id, *Red;  // the identity and reduce functions
+  CallInst *Annot;     // a local's llvm.var.annotation call (null for a global)
 };
 
 // The annotation's string is "sprig.reducer" and its arguments are two functions.
 bool reducerArgs(Value *Str, Value *Args, Constant *&Id, Constant *&Red) {
   auto *SG = dyn_cast<GlobalVariable>(Str->stripPointerCasts());
-  auto *CDA = SG && SG->hasInitializer()
-                  ? dyn_cast<ConstantDataArray>(SG->getInitializer())
-                  : nullptr;
+  auto *CDA = SG && SG->hasInitializer() ? dyn_cast<ConstantDataArray>(SG->getInitializer())
+                                         : nullptr;
   if (!CDA || !CDA->isCString() || CDA->getAsCString() != "sprig.reducer")
     return false;
   auto *AG = dyn_cast<GlobalVariable>(Args->stripPointerCasts());
-  auto *CS = AG && AG->hasInitializer() ? dyn_cast<ConstantStruct>(AG->getInitializer())
-                                        : nullptr;
+  auto *CS =
+      AG && AG->hasInitializer() ? dyn_cast<ConstantStruct>(AG->getInitializer()) : nullptr;
   // (A malformed pair is the frontend's bug: the caller reports it.)
   Id = Red = nullptr;
   if (CS && CS->getNumOperands() == 2 && isa<Function>(CS->getOperand(0)) &&
@@ -200,8 +199,8 @@ bool expandReducerViews(Module &M) {
                                    /*hasSideEffects=*/true);
   SmallVector<Type *, 6> Params = {PtrTy};
   append_range(Params, F->getFunctionType()->params());
-  FunctionCallee Lookup = M.getOrInsertFunction(LookupFn, FunctionType::get(PtrTy, Params,
-                                                                            false));
+  FunctionCallee Lookup =
+      M.getOrInsertFunction(LookupFn, FunctionType::get(PtrTy, Params, false));
   if (auto *LF = dyn_cast<Function>(Lookup.getCallee()))
     LF->setDoesNotThrow();
   bool Changed = false;
@@ -227,8 +226,8 @@ bool expandReducerViews(Module &M) {
     Instruction *HitTerm = nullptr, *MissTerm = nullptr;
     SplitBlockAndInsertIfThenElse(Hit, ThenTerm, &HitTerm, &MissTerm);
     B.SetInsertPoint(HitTerm);
-    Value *LastView = B.CreateLoad(PtrTy, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Map, 8),
-                                   "sprig.last.view");
+    Value *LastView = B.CreateLoad(
+        PtrTy, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Map, 8), "sprig.last.view");
     B.SetInsertPoint(MissTerm);
     SmallVector<Value *, 6> Args = {Map};
     append_range(Args, CI->args());

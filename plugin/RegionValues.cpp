@@ -55,7 +55,8 @@ void readOnlyLocalsByValue(Function &F, const SpawnRegion &R, Instruction *At,
                            ArrayRef<const Value *> Skip, bool WithLifetimes) {
   SmallVector<AllocaInst *, 8> Candidates;
   for (Instruction &I : F.getEntryBlock())
-    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca() && !is_contained(Skip, AI))
+    if (auto *AI = dyn_cast<AllocaInst>(&I);
+        AI && AI->isStaticAlloca() && !is_contained(Skip, AI))
       Candidates.push_back(AI);
   for (AllocaInst *AI : Candidates) {
     SmallVector<LoadInst *, 4> Inside;

@@ -164,11 +164,11 @@ struct SpawnRewriter::Impl {
                                  /*Constexpr=*/false);
       setBody(pforBeginFn, nullptr);
       pforIndexFn = makeFunction(markers::LoopIndex, Size, {C.IntTy}, true);
-      setBody(pforIndexFn,
-              ReturnStmt::Create(C, SourceLocation(),
-                                 IntegerLiteral::Create(C, llvm::APInt(C.getIntWidth(Size), 0),
-                                                        Size, SourceLocation()),
-                                 nullptr));
+      setBody(pforIndexFn, ReturnStmt::Create(C, SourceLocation(),
+                                              IntegerLiteral::Create(
+                                                  C, llvm::APInt(C.getIntWidth(Size), 0),
+                                                  Size, SourceLocation()),
+                                              nullptr));
       pforCatchFn = makeFunction(markers::LoopCatch, C.VoidTy, {C.IntTy}, true);
       setBody(pforCatchFn, nullptr);
       pforEndFn = makeFunction(markers::LoopEnd, C.VoidTy, {C.IntTy}, false);
@@ -309,10 +309,10 @@ struct SpawnRewriter::Impl {
       QualType PP = C.getPointerType(C.VoidPtrTy);
       QualType FT = C.getFunctionType(C.VoidTy, {PP}, EPI);
       DeclContext *DC = externC();
-      scopeEndFn = FunctionDecl::Create(
-          C, DC, SourceLocation(), SourceLocation(),
-          DeclarationName(&C.Idents.get("__sprig_reducer_scope_end")), FT,
-          C.getTrivialTypeSourceInfo(FT), SC_Extern);
+      scopeEndFn =
+          FunctionDecl::Create(C, DC, SourceLocation(), SourceLocation(),
+                               DeclarationName(&C.Idents.get("__sprig_reducer_scope_end")),
+                               FT, C.getTrivialTypeSourceInfo(FT), SC_Extern);
       scopeEndFn->setImplicit();
       auto *P = ParmVarDecl::Create(C, scopeEndFn, SourceLocation(), SourceLocation(),
                                     &C.Idents.get("p"), PP, C.getTrivialTypeSourceInfo(PP),
@@ -337,7 +337,8 @@ struct SpawnRewriter::Impl {
     if (!E)
       return nullptr;
     E = E->IgnoreParens();
-    if (auto *IC = dyn_cast<ImplicitCastExpr>(E); IC && IC->getCastKind() == CK_LValueToRValue)
+    if (auto *IC = dyn_cast<ImplicitCastExpr>(E);
+        IC && IC->getCastKind() == CK_LValueToRValue)
       return nullptr;  // read by value
     if (auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && isReducerVar(DRE->getDecl()))
       return DRE;
@@ -421,9 +422,9 @@ struct SpawnRewriter::Impl {
         SourceLocation L = V->getLocation();
         auto *Ref = DeclRefExpr::Create(C, NestedNameSpecifierLoc(), SourceLocation(), V,
                                         false, L, V->getType(), VK_LValue);
-        auto *Addr = UnaryOperator::Create(C, Ref, UO_AddrOf, C.getPointerType(V->getType()),
-                                           VK_PRValue, OK_Ordinary, L, false,
-                                           FPOptionsOverride());
+        auto *Addr =
+            UnaryOperator::Create(C, Ref, UO_AddrOf, C.getPointerType(V->getType()),
+                                  VK_PRValue, OK_Ordinary, L, false, FPOptionsOverride());
         auto *AsVoid = ImplicitCastExpr::Create(C, C.VoidPtrTy, CK_BitCast, Addr, nullptr,
                                                 VK_PRValue, FPOptionsOverride());
         auto *G = VarDecl::Create(C, V->getDeclContext(), L, L,
@@ -652,8 +653,8 @@ struct SpawnRewriter::Impl {
       for (Use &U : Col.uses)
         if (U.stmt == Loops[I].stmt)
           Slot = U.slot;
-      Stmt *New = rewriteParallelFor(CI.getSema(), FD, Loops[I], loopCounter++, LoopSpawns[I],
-                                     loopMarkers(Sync));
+      Stmt *New = rewriteParallelFor(CI.getSema(), FD, Loops[I], loopCounter++,
+                                     LoopSpawns[I], loopMarkers(Sync));
       if (!New)
         return;
       *Slot = New;

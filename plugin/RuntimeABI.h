@@ -74,8 +74,8 @@ public:
   llvm::FunctionCallee allocaReleaseFn();
 
 private:
-  void addLinkHint();  // see RuntimeABI.cpp
-  void addAbiCheck();  // see RuntimeABI.cpp
+  void addLinkHint();      // see RuntimeABI.cpp
+  void addAbiCheck();      // see RuntimeABI.cpp
   void useLocalExecTLS();  // see RuntimeABI.cpp
   llvm::Module &M;
   llvm::LLVMContext &C;

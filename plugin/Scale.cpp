@@ -179,8 +179,8 @@ struct Late {
     }
     Burden = M.getGlobalVariable(BurdenVar);
     if (!Burden)
-      Burden = new GlobalVariable(M, I64, /*isConstant=*/false, GlobalValue::ExternalLinkage,
-                                  nullptr, BurdenVar);
+      Burden = new GlobalVariable(M, I64, /*isConstant=*/false,
+                                  GlobalValue::ExternalLinkage, nullptr, BurdenVar);
     Spawn = M.getFunction(HookSpawn);
     Spawned = M.getFunction(HookSpawned);
     Sync = M.getFunction(HookSync);
@@ -224,12 +224,13 @@ struct Late {
       B.CreateStore(BSpan, CB->getArgOperand(1));
     } else if (Fn == Spawned) {
       Value *L = CB->getArgOperand(2), *BL = CB->getArgOperand(3);
-      B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umax, B.CreateLoad(I64, L), Span), L);
+      B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umax, B.CreateLoad(I64, L), Span),
+                    L);
       B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umax, B.CreateLoad(I64, BL), BSpan),
                     BL);
       Value *S0 = B.CreateLoad(I64, CB->getArgOperand(0));
-      Value *BS0 = B.CreateAdd(B.CreateLoad(I64, CB->getArgOperand(1)),
-                               B.CreateLoad(I64, Burden));
+      Value *BS0 =
+          B.CreateAdd(B.CreateLoad(I64, CB->getArgOperand(1)), B.CreateLoad(I64, Burden));
       B.CreateStore(B.CreateSub(W, S0), word(B, P, 1));
       B.CreateStore(B.CreateSub(W, BS0), word(B, P, 2));
     } else {

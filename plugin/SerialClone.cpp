@@ -18,9 +18,9 @@
 //===----------------------------------------------------------------------===//
 #include "SerialClone.h"
 #include "LoweringContext.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -80,8 +80,7 @@ void makeSerialClones(ModuleContext &Ctx, ArrayRef<Function *> Spawners) {
     stripMarkers(*S, Ctx.Markers);
     CloneOf[F] = S;
     Clones.push_back(S);
-    F->setMetadata(markers::SerialMD,
-                   MDNode::get(Ctx.C, {ValueAsMetadata::get(S)}));
+    F->setMetadata(markers::SerialMD, MDNode::get(Ctx.C, {ValueAsMetadata::get(S)}));
     ++NumClones;
   }
   if (CloneOf.empty())
@@ -308,7 +307,8 @@ void redirectWorkerCalls(Module &M, const DenseMap<Function *, Function *> &Work
       // The spawned call follows the detach: this thread is a worker.
       for (BasicBlock &BB : Fn)
         for (Instruction &I : BB)
-          if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getMetadata(markers::SpawnedCallMD))
+          if (auto *CB = dyn_cast<CallBase>(&I);
+              CB && CB->getMetadata(markers::SpawnedCallMD))
             redirect(CB);
       continue;
     }

@@ -44,8 +44,8 @@ bool emitSerialGate(llvm::Function &F, llvm::Function &S, llvm::CallInst *Before
                     llvm::Function *&WorkerEntry);
 // Late: calls that run on a worker (a helper's spawned call; a call in a lowered body
 // dominated by a spawn) go to the callee's worker entry: no gate to test.
-void redirectWorkerCalls(llvm::Module &M,
-                         const llvm::DenseMap<llvm::Function *, llvm::Function *> &WorkerEntry);
+void redirectWorkerCalls(
+    llvm::Module &M, const llvm::DenseMap<llvm::Function *, llvm::Function *> &WorkerEntry);
 // Late, once for the module: drop the clones from llvm.compiler.used and delete those
 // no gate reaches.
 void finishSerialClones(llvm::Module &M);

@@ -5,8 +5,8 @@
 #include "SerialHooks.h"
 #include "LoweringContext.h"
 #include "Markers.h"
-#include "SerialClone.h"
 #include "RegionValues.h"
+#include "SerialClone.h"
 #include "SpawnShape.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
@@ -22,7 +22,7 @@ namespace sprig {
 // use. A statement whose begin marker is an invoke into a shared block is skipped (no
 // locals listed: correct, only less precise for the tool).
 static DenseMap<CallBase *, SmallVector<AllocaInst *, 4>> privateLocals(ModuleContext &Ctx,
-                                                                       Function &F) {
+                                                                        Function &F) {
   DenseMap<CallBase *, SmallVector<AllocaInst *, 4>> Out;
   SmallVector<SpawnMarkers, 8> Spawns;
   SmallVector<CallBase *, 8> Syncs;
@@ -40,7 +40,8 @@ static DenseMap<CallBase *, SmallVector<AllocaInst *, 4>> privateLocals(ModuleCo
       Entry = S.begin->getParent()->splitBasicBlock(std::next(S.begin->getIterator()),
                                                     "sprig.stmt");
     }
-    BasicBlock *Exit = S.end->getParent()->splitBasicBlock(S.end->getIterator(), "sprig.cont");
+    BasicBlock *Exit =
+        S.end->getParent()->splitBasicBlock(S.end->getIterator(), "sprig.cont");
     SpawnRegion R;
     R.compute(F, Entry, Exit);
     auto &List = Out[S.end];

@@ -36,7 +36,8 @@ struct SerialHooks {
   virtual void spawn(llvm::IRBuilder<> &B, llvm::CallBase *Call) = 0;
   // Private: the locals only the spawned statement uses (its argument temporaries, which
   // in the parallel program live in the child's frame), when wantsPrivateLocals().
-  virtual void spawned(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::AllocaInst *> Private) = 0;
+  virtual void spawned(llvm::IRBuilder<> &B,
+                       llvm::ArrayRef<llvm::AllocaInst *> Private) = 0;
   virtual void sync(llvm::IRBuilder<> &B) = 0;
   virtual void leave(llvm::IRBuilder<> &B) {}
   // At each landing pad of the function (after the landingpad instruction): the

@@ -55,7 +55,7 @@ struct Use {
 // Uses inside a parallel loop come after the loop's own use (pre-order).
 struct Collector {
   llvm::SmallVector<Use, 16> uses;
-  bool hasSpawn = false;     // a spawn outside every parallel loop: the function spawns
+  bool hasSpawn = false;  // a spawn outside every parallel loop: the function spawns
   bool hasParallelFor = false;
   int stmtExprDepth = 0;
   int catchDepth = 0;

@@ -12,6 +12,6 @@ inline constexpr llvm::StringLiteral kGrainsizeAnnotation = "sprig.grainsize";
 // Carries the identity and reduce functions (their addresses) as its two arguments.
 inline constexpr llvm::StringLiteral kReducerAnnotation = "sprig.reducer";
 // The valid attribute names, for "did you mean" suggestions.
-inline constexpr const char *kAttributeNames[] = {"spawn", "sync", "parallel_for", "grainsize",
-                                                  "reducer"};
+inline constexpr const char *kAttributeNames[] = {"spawn", "sync", "parallel_for",
+                                                  "grainsize", "reducer"};
 }  // namespace sprig

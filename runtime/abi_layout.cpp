@@ -7,8 +7,8 @@
 // rely on and that a comment elsewhere states.
 //===----------------------------------------------------------------------===//
 #include "config.h"
-#include "view_map.h"
 #include "sprig/abi.h"
+#include "view_map.h"
 #include "worker.h"
 #include <cstddef>
 #include <exception>

@@ -56,24 +56,27 @@ inline constexpr std::size_t kDequeRebaseSlots = 4096;  // 32 KiB of slots
 // Fibers a worker keeps for reuse before returning them to the global pool.
 inline constexpr int kLocalFiberPool = 8;
 
-// Idle policy: failed steal rounds spent spinning (with pause) before yielding, then
-// before sleeping; the sleep is a futex wait with a timeout (below), so a lost wake-up
-// costs at most that long. A failed round reads only the victim's thieves' line (and,
-// to ask, writes its owner's line once per request), so spinning costs the victims
-// nothing; 1024 rounds (tens of microseconds) cover the time an owner takes to answer a
-// request, during which a yield would be a system call per round.
+// Idle policy. A worker that finds nothing to steal spins: kSpinRounds failed rounds
+// with a pause each (a failed round reads only the victim's thieves' line, and, to ask,
+// writes its owner's line once per request, so spinning costs the victims nothing).
+// Then, with no more workers than CPUs, it goes on spinning, with no system call, until
+// it has been idle kIdleSpinNs: a computation made of many short parallel phases (a
+// stencil's steps, a parallel loop per time step, a few hundred microseconds each)
+// finds its workers awake at the next phase instead of paying a futex wake-up (tens of
+// microseconds to milliseconds on a VM) per phase, and a steal-heavy program makes no
+// system call between its steals. Only then does it sleep on its futex, with a timeout
+// (below), so a lost wake-up costs at most that long. This is the spin-then-park rule
+// with the window set to about the cost of a park and wake-up on a VM measured by
+// bench/wakeup (docs/performance.md), so an idle worker burns at most that much more CPU
+// than an oracle would.
 inline constexpr int kSpinRounds = 1024;
+inline constexpr long kIdleSpinNs = 2'000'000;  // 2 ms
 // With more workers than CPUs (SPRIG_NWORKERS above the affinity mask), a spinning idle
-// worker takes its core from a worker that has work: spin only this long before yielding.
+// worker takes its core from a worker that has work: spin only kSpinRoundsOversubscribed
+// rounds, then yield kYieldRounds times (each gives the CPU to a worker that has work),
+// then sleep.
 inline constexpr int kSpinRoundsOversubscribed = 4;
 inline constexpr int kYieldRounds = 64;
-// ... and yield rounds go on, without a pause, until the worker has been idle this long:
-// a computation made of many short parallel phases (a stencil's steps, a parallel loop
-// per time step, a few hundred microseconds each) finds its workers awake at the next
-// phase, instead of paying a futex wake-up and a reschedule (50-100 us on a VM) per
-// phase. 2 ms of yields costs an idle worker little: sched_yield gives its CPU to any
-// thread that wants it. With more workers than CPUs it does not apply.
-inline constexpr long kIdleYieldNs = 2'000'000;  // 2 ms
 inline constexpr long kSleepTimeoutNs = 20'000'000;  // 20 ms
 // Each timeout in a row doubles the next, up to kSleepTimeoutNs << kSleepBackoffSteps
 // (160 ms): a long idle stretch wakes each worker about 6 times a second, not 50.

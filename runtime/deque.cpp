@@ -26,10 +26,10 @@
 //    to limit and pop_bound come after the owner's in their modification orders: a
 //    request made after the clear is never overwritten by the answer to the previous one.
 //  - pop_bound goes back to split (settle_pop_bound) only if, after the store and a
-//    seq_cst fence, the owner reads request == NONE or DECLINED. That fence pairs with the seq_cst
-//    CAS of an asking or forcing thief: either the owner sees the request (and raises
-//    the bound again), or the thief's seq_cst store of INT64_MAX, sequenced after its
-//    CAS, comes after the owner's store in pop_bound's modification order. So while a
+//    seq_cst fence, the owner reads request == NONE or DECLINED. That fence pairs with the
+//    seq_cst CAS of an asking or forcing thief: either the owner sees the request (and
+//    raises the bound again), or the thief's seq_cst store of INT64_MAX, sequenced after
+//    its CAS, comes after the owner's store in pop_bound's modification order. So while a
 //    request is PENDING or FORCING, pop_bound ends at INT64_MAX and every pop of the
 //    owner past that point takes the fenced slow path.
 //  - Forcing: CAS request PENDING -> FORCING (seq_cst), store pop_bound = INT64_MAX,
@@ -134,10 +134,10 @@ void serve(Worker *w, bool pushed, bool waking) {
     // thief would take the loop for one tiny child's worth of work: decline.
     const int64_t older = pushed ? b - 1 : b;
     const bool publish =
-        older > s || (b > s && (g.settings.stress_seed != 0 ||
-                                monotonic_ns() - __atomic_load_n(&d->request_ns,
-                                                                 __ATOMIC_RELAXED) >=
-                                    g.settings.lone_entry_ns));
+        older > s ||
+        (b > s && (g.settings.stress_seed != 0 ||
+                   monotonic_ns() - __atomic_load_n(&d->request_ns, __ATOMIC_RELAXED) >=
+                       g.settings.lone_entry_ns));
     if (publish) {
       // Publish the older half of the private entries, at least one: the oldest carry
       // the most work, and the younger ones stay fence-free for our own pops.
@@ -206,7 +206,7 @@ void rebase(sprig_worker_abi *d, int64_t t) {
     return;
   int64_t next = (t | d->mask) + 1;  // start of the next lap
   __atomic_store_n(&d->top, next, __ATOMIC_RELAXED);
-  __atomic_store_n(&d->split, next, __ATOMIC_RELEASE);  // pairs with the steal's acquire
+  __atomic_store_n(&d->split, next, __ATOMIC_RELEASE);   // pairs with the steal's acquire
   __atomic_store_n(&d->bottom, next, __ATOMIC_RELEASE);  // pairs with a forced steal's
   __atomic_store_n(&d->limit, next + d->mask, __ATOMIC_RELAXED);
 }
@@ -225,7 +225,8 @@ static void ask(sprig_worker_abi *d, int32_t from) {
 
 // Thief: take the oldest entry of `d`, private or not, after a process-wide barrier
 // (the protocol above). The request is PENDING and old.
-static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame) {
+static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame,
+                                sprig_frame **announce) {
   int32_t expected = SPRIG_REQUEST_PENDING;
   if (!__atomic_compare_exchange_n(&d->request, &expected, SPRIG_REQUEST_FORCING, false,
                                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
@@ -237,6 +238,9 @@ static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame) {
   int64_t b = __atomic_load_n(&d->bottom, __ATOMIC_ACQUIRE);  // pairs with push's release
   if (t < b) {
     sprig_frame *f = __atomic_load_n(&d->buf[t & d->mask], __ATOMIC_RELAXED);
+    // The announcement before the CAS, as in sprig_deque_steal (sprig_stolen_resume_pc).
+    if (announce)
+      __atomic_store_n(announce, f, __ATOMIC_SEQ_CST);
     // seq_cst: against other thieves and the owner's CAS on a last entry.
     if (__atomic_compare_exchange_n(&d->top, &t, t + 1, false, __ATOMIC_SEQ_CST,
                                     __ATOMIC_RELAXED)) {
@@ -254,11 +258,30 @@ static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame) {
   return r;
 }
 
+// The resume point of a continuation whose entry the thief `w` won (`r`), read from the
+// frame (and from the stack below its SP) while w announces the frame; then the
+// announcement is withdrawn. RELEASE: pairs with the ACQUIRE load in child_done
+// (runtime/scheduler.cpp), so the read of the stack word happens before the child's
+// worker frees that stack; a worker that sees our announcement waits for this store.
+static sprig_steal_status take_resume_pc(Worker *w, sprig_steal_status r, sprig_frame *f,
+                                         void **resume_pc) {
+  if (r == SPRIG_STEAL_WON)
+    *resume_pc = sprig_stolen_resume_pc(f);
+  w->resume_pc_of.store(nullptr, std::memory_order_release);
+  return r;
+}
+
 sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
-                                DequeLook *look) {
+                                DequeLook *look, void **resume_pc) {
   assert_owner(w, "a thief steals for its own worker (its fiber pool, its stats)");
   SPRIG_ASSERT(victim != w, "a thief never steals from itself");
   sprig_worker_abi *d = &victim->abi;
+  // Announce the frame of the entry we CAS for (resume_pc: a real steal; tests whose
+  // entries are not frames pass null and announce nothing).
+  sprig_frame **announce =
+      resume_pc ? reinterpret_cast<sprig_frame **>(&w->resume_pc_of) : nullptr;
+  static_assert(sizeof(std::atomic<sprig_frame *>) == sizeof(sprig_frame *) &&
+                std::atomic<sprig_frame *>::is_always_lock_free);
   *look = DequeLook::Empty;
   if (sprig_deque_has_public(d)) {
     *look = DequeLook::Worth;
@@ -266,7 +289,8 @@ sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
     // steal (runtime/reducer.cpp): do not steal; the owner runs it.
     if (!fiber_reserve(w) || !reducer_reserve(w))
       return SPRIG_STEAL_EMPTY;
-    return sprig_deque_steal(d, frame);
+    sprig_steal_status r = sprig_deque_steal(d, frame, announce);
+    return resume_pc ? take_resume_pc(w, r, *frame, resume_pc) : r;
   }
   const bool stress = g.settings.stress_seed != 0;
   int32_t r = __atomic_load_n(&d->request, __ATOMIC_RELAXED);
@@ -292,14 +316,15 @@ sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
   if (now - __atomic_load_n(&d->request_ns, __ATOMIC_RELAXED) < force_after)
     return SPRIG_STEAL_EMPTY;
   long last = last_force_ns.load(std::memory_order_relaxed);
-  if (!stress && force_after > 0 && (now - last < config::kForceStealSpacingNs ||
-                  !last_force_ns.compare_exchange_strong(last, now,
-                                                         std::memory_order_relaxed)))
+  if (!stress && force_after > 0 &&
+      (now - last < config::kForceStealSpacingNs ||
+       !last_force_ns.compare_exchange_strong(last, now, std::memory_order_relaxed)))
     return SPRIG_STEAL_EMPTY;
   if (!fiber_reserve(w) || !reducer_reserve(w))
     return SPRIG_STEAL_EMPTY;
   w->stats.forced_steals.inc();
-  return force(d, frame);
+  sprig_steal_status st = force(d, frame, announce);
+  return resume_pc ? take_resume_pc(w, st, *frame, resume_pc) : st;
 }
 
 }  // namespace sprig
@@ -342,8 +367,8 @@ extern "C" SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b) {
     // t == b: ours is the last entry, race the thieves for it (seq_cst, as theirs).
     // t > b: a thief took it, t == b + 1 (top never passes the old bottom). Either way
     // the deque is empty at b + 1 afterwards, and no thief can move top from there.
-    got = t == b && __atomic_compare_exchange_n(&d->top, &t, b + 1, false,
-                                                __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
+    got = t == b && __atomic_compare_exchange_n(&d->top, &t, b + 1, false, __ATOMIC_SEQ_CST,
+                                                __ATOMIC_RELAXED);
     __atomic_store_n(&d->split, b + 1, __ATOMIC_RELEASE);
     __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELEASE);  // as split's, for a forcer
     SPRIG_ASSERT(__atomic_load_n(&d->top, __ATOMIC_RELAXED) == b + 1,

@@ -19,8 +19,11 @@ struct Worker;
 enum class DequeLook { Empty, Worth, Churning };
 // Steal the oldest public entry of `victim`, or ask its owner for work, or force an old
 // request (a steal after a process-wide barrier). Reserves the fiber before any CAS.
+// *resume_pc: the won continuation's resume point (sprig_stolen_resume_pc), read while
+// the thief announces the frame (Worker::resume_pc_of); null: neither (tests whose
+// entries are not frames).
 sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
-                                DequeLook *look);
+                                DequeLook *look, void **resume_pc = nullptr);
 // SPRIGTEST_STRESS: maybe give up the CPU (an owner's slow path).
 void stress_point(Worker *w);
 

@@ -44,15 +44,15 @@ namespace sprig {
 
 // Every variable the runtime reads (the unknown-variable warning checks against it).
 static const char *const kKnownVariables[] = {
-    "SPRIG_NWORKERS", "SPRIG_STACKSIZE", "SPRIG_DEQUE_DEPTH",
-    "SPRIG_STATS",    "SPRIG_TRACE",     "SPRIG_DISPLAY_ENV",
-    "SPRIG_SCALE_OUT", "SPRIG_SCALE_UNIT", "SPRIG_SCALE_BURDEN", "SPRIG_BIND",
+    "SPRIG_NWORKERS",     "SPRIG_STACKSIZE",   "SPRIG_DEQUE_DEPTH", "SPRIG_STATS",
+    "SPRIG_TRACE",        "SPRIG_DISPLAY_ENV", "SPRIG_SCALE_OUT",   "SPRIG_SCALE_UNIT",
+    "SPRIG_SCALE_BURDEN", "SPRIG_BIND",
 };
 
 static void warn_bad(const char *var, const char *val, const char *allowed,
                      const std::string &used) {
-  std::fprintf(stderr, "sprig: warning: ignoring %s='%s': expected %s; using %s\n", var, val,
-               allowed, used.c_str());
+  std::fprintf(stderr, "sprig: warning: ignoring %s='%s': expected %s; using %s\n", var,
+               val, allowed, used.c_str());
 }
 
 // The value without leading and trailing white space.
@@ -295,6 +295,13 @@ void parse_environment(Settings &s) {
     else
       warn_bad("SPRIGTEST_FORCE_AFTER_NS", e, "an integer (ns; negative: never)",
                std::to_string(s.force_after_ns) + " (the default)");
+  }
+  if (const char *e = std::getenv("SPRIGTEST_STEAL_PAUSE_US")) {
+    if (parse_size(trimmed(e), false, &v) && v <= 1'000'000)
+      s.steal_pause_us = static_cast<long>(v);
+    else
+      warn_bad("SPRIGTEST_STEAL_PAUSE_US", e, "microseconds, at most 1000000",
+               "0 (the default)");
   }
   if (const char *e = std::getenv("SPRIGTEST_SYSFS_ROOT")) {
     std::string path = trimmed(e);

@@ -5,8 +5,8 @@
 // order of the files on the link line. Variables of one translation unit keep their
 // order of definition; `alignas` starts a new line.
 //===----------------------------------------------------------------------===//
-#include "config.h"
 #include "global.h"
+#include "config.h"
 #include "sprig/abi.h"
 #include "trace.h"
 #include <cstddef>
@@ -28,8 +28,8 @@ alignas(sprig::config::kCacheLine) int32_t __sprig_sleepers = 0;
 // not a worker at each gated call, written only by refresh_serial_gate when the pool's
 // saturation changes) and __sprig_zero (sprig/abi/entry.h; read by hand-lowered code's
 // SPRIG_FORCE_FRAME).
-alignas(sprig::config::kCacheLine) __attribute__((visibility("default"))) int
-    __sprig_serial_gate = 0;
+alignas(sprig::config::kCacheLine)
+    __attribute__((visibility("default"))) int __sprig_serial_gate = 0;
 size_t __sprig_zero = 0;
 }
 

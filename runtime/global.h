@@ -39,7 +39,7 @@ struct Settings {
   std::size_t stack_bytes = config::kDefaultStackBytes;
   std::size_t deque_depth = config::kDefaultDequeDepth;
   bool stats = false;
-  unsigned trace = 0;  // bit mask of trace categories (runtime/trace.h)
+  unsigned trace = 0;        // bit mask of trace categories (runtime/trace.h)
   bool display_env = false;  // SPRIG_DISPLAY_ENV: print the settings at start
   // SPRIGTEST_SERIAL_ROOTS=1 (tests only): the serial gate stays up, so every root
   // computation entered through a gated spawning function runs its serial clone.
@@ -54,6 +54,11 @@ struct Settings {
   // SPRIGTEST_FORCE_AFTER_NS (tests only): how old a request is forced, in ns; negative:
   // never. Default config::kForceStealAfterNs; tests pin it.
   long force_after_ns = config::kForceStealAfterNs;
+  // SPRIGTEST_STEAL_PAUSE_US (tests only; 0: off): a thief whose steal won sleeps this
+  // long, one steal in four, before it resumes the continuation: the window in which the
+  // victim's child ends, its pop fails and its stack may be reused (test/lit/regress/
+  // stack-reused-before-thief-reads-resume-point.cpp).
+  long steal_pause_us = 0;
   Bind bind = Bind::None;  // SPRIG_BIND
   // SPRIGTEST_SYSFS_ROOT (tests only): where the topology is read instead of
   // /sys/devices/system (a fake tree).
@@ -68,7 +73,7 @@ struct Settings {
   // (No std::string here: Global stays constant-initialized, ready before the
   // constructors that parse the environment.)
   const char *scale_out = nullptr;  // SPRIG_SCALE_OUT: the report's file (null: stderr)
-  bool scale_insns = false;   // SPRIG_SCALE_UNIT=instructions (default: seconds)
+  bool scale_insns = false;         // SPRIG_SCALE_UNIT=instructions (default: seconds)
   std::uint64_t scale_burden = config::kScaleBurdenInsns;  // SPRIG_SCALE_BURDEN
 };
 

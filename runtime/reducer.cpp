@@ -133,8 +133,9 @@ inline void count(std::atomic<uint64_t> &c) {
 }
 
 void print_counts() {
-  std::fprintf(stderr, "sprigtest reducers: steals %llu allocations %llu locks %llu "
-                       "given-up %llu\n",
+  std::fprintf(stderr,
+               "sprigtest reducers: steals %llu allocations %llu locks %llu "
+               "given-up %llu\n",
                (unsigned long long)n_steals.load(), (unsigned long long)n_allocs.load(),
                (unsigned long long)n_locks.load(), (unsigned long long)n_given_up.load());
 }
@@ -371,8 +372,10 @@ void reducer_resume(Worker *w, sprig_frame *f) {
   // may end one before it sees its scheduler loop again), else it is freed; without
   // one, a best-effort refill (no memory is fine here: reducer_piece_ends says why).
   ReducerReserve &r = w->reducers;
-  SPRIG_DEBUG_ONLY(if (p) std::memset(static_cast<void *>(p), SPRIG_POISON_FILL,
-                                      sizeof *p));
+#if SPRIG_ASSERTIONS
+  if (p)  // poisoned, as a merged-away node (recycle_node)
+    std::memset(static_cast<void *>(p), SPRIG_POISON_FILL, sizeof *p);
+#endif
   if (p && !r.end_list)
     r.end_list = p;
   else

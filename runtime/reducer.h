@@ -11,10 +11,10 @@ namespace sprig {
 struct Worker;
 
 bool reducer_reserve(Worker *w);  // before a steal's CAS; false: no memory, do not steal
-void reducer_steal(Worker *w, sprig_frame *f);     // a thief starts a piece of f
+void reducer_steal(Worker *w, sprig_frame *f);  // a thief starts a piece of f
 void reducer_piece_ends(Worker *w, sprig_frame *f, bool at_sync);  // this strand ends one
-void reducer_resume(Worker *w, sprig_frame *f);    // f resumed at its sync
-void reducer_root_taken_back();                    // a root frame back on its thread
-void reducer_print_counts();                       // SPRIGTEST_REDUCER_COUNTS, at exit
+void reducer_resume(Worker *w, sprig_frame *f);                    // f resumed at its sync
+void reducer_root_taken_back();  // a root frame back on its thread
+void reducer_print_counts();     // SPRIGTEST_REDUCER_COUNTS, at exit
 
 }  // namespace sprig

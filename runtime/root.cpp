@@ -178,12 +178,13 @@ void __sprig_check_abi(uint32_t abi_magic) {
 
 void __sprig_check_tls(void *addr) {
   if (addr != static_cast<void *>(&__sprig_tls_worker)) {
-    std::fprintf(stderr,
-                 "sprig: this program reads its own __sprig_tls_worker (%p) but the runtime "
-                 "uses another (%p): the executable's definition did not take the runtime's "
-                 "place (was libsprig loaded with dlopen, or linked with -Bsymbolic?); "
-                 "rebuild with -mllvm -sprig-local-exec-tls=0\n",
-                 addr, static_cast<void *>(&__sprig_tls_worker));
+    std::fprintf(
+        stderr,
+        "sprig: this program reads its own __sprig_tls_worker (%p) but the runtime "
+        "uses another (%p): the executable's definition did not take the runtime's "
+        "place (was libsprig loaded with dlopen, or linked with -Bsymbolic?); "
+        "rebuild with -mllvm -sprig-local-exec-tls=0\n",
+        addr, static_cast<void *>(&__sprig_tls_worker));
     std::abort();
   }
 }
@@ -205,8 +206,10 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
     sf->flags |= SPRIG_FRAME_ROOT;
     set_self(w);
     __sprig_serial_root_enter();
-    SPRIG_TRACE(kTraceRoot, "pool saturated or no root slot free: thread runs frame %p "
-                            "serially", (void *)sf);
+    SPRIG_TRACE(kTraceRoot,
+                "pool saturated or no root slot free: thread runs frame %p "
+                "serially",
+                (void *)sf);
     return;
   }
   [[maybe_unused]] const int bound_before =

@@ -111,10 +111,11 @@ std::FILE *open_out(bool &close) {
     return stderr;
   std::FILE *f = std::fopen(path, "w");
   if (!f) {
-    std::fprintf(stderr,
-                 "sprig: warning: cannot write the work/span report to SPRIG_SCALE_OUT='%s' "
-                 "(%s); writing it to standard error\n",
-                 path, std::strerror(errno));
+    std::fprintf(
+        stderr,
+        "sprig: warning: cannot write the work/span report to SPRIG_SCALE_OUT='%s' "
+        "(%s); writing it to standard error\n",
+        path, std::strerror(errno));
     return stderr;
   }
   close = true;

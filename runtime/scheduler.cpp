@@ -52,12 +52,13 @@
 #include "trace.h"
 #include "victims.h"
 #include "worker.h"
+#include "xorshift.h"
 #include <algorithm>
 #include <climits>
-#include <ctime>
-#include <linux/futex.h>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
+#include <linux/futex.h>
 #include <mutex>
 #include <new>
 #include <pthread.h>
@@ -135,13 +136,14 @@ void sched_loop(Worker *w) {
   w->sched_running = true;
   w->cur = nullptr;
   run_pending(w);
-  const int spin_rounds = g.settings.nworkers > g.settings.cpus
-                              ? config::kSpinRoundsOversubscribed
-                              : config::kSpinRounds;
+  // The idle policy (config.h): spin, then (more workers than CPUs) yield or (else)
+  // spin on until idle for kIdleSpinNs, then sleep.
+  const bool oversubscribed = g.settings.nworkers > g.settings.cpus;
+  const int spin_rounds =
+      oversubscribed ? config::kSpinRoundsOversubscribed : config::kSpinRounds;
   int idle = 0;
-  unsigned naps = 0;  // sleeps in a row that timed out (sleep_idle backs off)
-  const long yield_ns = g.settings.nworkers > g.settings.cpus ? 0 : config::kIdleYieldNs;
-  long idle_since = 0;  // when the yield phase began (CLOCK_MONOTONIC, ns)
+  unsigned naps = 0;    // sleeps in a row that timed out (sleep_idle backs off)
+  long idle_since = 0;  // when the rounds after spin_rounds began (CLOCK_MONOTONIC, ns)
   int churn_pauses = config::kChurnBackoffPauses;  // the churn back-off (config.h)
   for (;;) {
     if (w->is_root) {
@@ -161,8 +163,9 @@ void sched_loop(Worker *w) {
       DequeLook look = DequeLook::Empty;
       sprig_steal_status r = SPRIG_STEAL_EMPTY;
       sprig_frame *stolen = nullptr;
+      void *resume_pc = nullptr;  // read by the steal while it announces the frame
       if (allowed)
-        r = steal_or_ask(w, victim, &stolen, &look);
+        r = steal_or_ask(w, victim, &stolen, &look, &resume_pc);
       if (look == DequeLook::Churning) {
         // An owner pushing and popping one entry: leave its lines alone for a while.
         for (int i = 0; i < churn_pauses; ++i)
@@ -182,7 +185,9 @@ void sched_loop(Worker *w) {
                       std::memory_order_relaxed);
         w->fp.store(victim->fp.load(std::memory_order_relaxed), std::memory_order_relaxed);
         victim_stolen(w);
-        resume_stolen(w, stolen);
+        if (g.settings.steal_pause_us && (xorshift_next(&w->stress_rng) & 3) == 0)
+          usleep(static_cast<useconds_t>(g.settings.steal_pause_us));  // tests only
+        resume_stolen(w, stolen, resume_pc);
       }
       if (r == SPRIG_STEAL_LOST) {
         idle = 0;
@@ -192,13 +197,15 @@ void sched_loop(Worker *w) {
     ++idle;
     if (idle < spin_rounds) {
       sprig_cpu_relax();
-    } else if (idle < spin_rounds + config::kYieldRounds) {
-      if (idle == spin_rounds)
-        idle_since = monotonic_ns();
+    } else if (idle == spin_rounds) {
+      idle_since = monotonic_ns();
+      restore_cpus_after_aimed_wake(w);  // idle: leave the CPUs a waker aimed us at
+      sprig_cpu_relax();
+    } else if (oversubscribed && idle < spin_rounds + config::kYieldRounds) {
       sched_yield();
-    } else if (naps == 0 && monotonic_ns() - idle_since < yield_ns) {
-      --idle;  // stay in the yield phase until kIdleYieldNs have passed
-      sched_yield();
+    } else if (!oversubscribed && naps == 0 &&
+               ((idle & 63) != 0 || monotonic_ns() - idle_since < config::kIdleSpinNs)) {
+      sprig_cpu_relax();  // the clock (vDSO, no system call) read every 64th round
     } else if (sleep_idle(w, naps)) {
       idle = 0;  // woken because work appeared: look hard again
       naps = 0;
@@ -215,9 +222,9 @@ static void *worker_thread(void *arg) {
   set_self(w);
   debug_set_owner(w, true);  // a pool worker's thread owns it for good
   install_overflow_handler_for_thread();
-  san_worker_thread(w);  // the loop's stack is this thread's own
+  san_worker_thread(w);   // the loop's stack is this thread's own
   bind_worker_thread(w);  // SPRIG_BIND (topology.cpp)
-  spread_after_wake();   // not on the CPU of the thread that started the pool
+  spread_after_wake();    // not on the CPU of the thread that started the pool
   sched_loop(w);
 }
 
@@ -258,7 +265,8 @@ void init_worker(Worker *w, int id) {
   w->id = id;
   w->rng = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(id + 1);
   // Never 0 (xorshift's fixed point): the seed's bits mixed with the worker's.
-  w->stress_rng = (g.settings.stress_seed ^ 0xD1B54A32D192ED03ull * static_cast<uint64_t>(id + 2)) | 1;
+  w->stress_rng =
+      (g.settings.stress_seed ^ 0xD1B54A32D192ED03ull * static_cast<uint64_t>(id + 2)) | 1;
   debug_set_owner(w, false);  // no thread yet: its own, a binder, or its serial thread
 }
 
@@ -316,6 +324,36 @@ void start_workers() {
   futex(&g.start_word, FUTEX_WAKE_PRIVATE, INT_MAX, nullptr);
 }
 
+// child_done, on a stack that does not hold the parent's frame: the parent's
+// continuation ran here (after an earlier steal) and called the helper here, so the
+// continuation's resume point, the return address below ctx[SP], is a word of this
+// stack (sprig_stolen_resume_pc). The thief that took the parent's entry may not have
+// read it yet (descheduled after its CAS); freed now, the stack would be taken again by
+// our next steal and that word overwritten by the next continuation's first helper call,
+// the thief resuming the parent there (fuzz seed 91559). So wait until no thief
+// announces the parent (Worker::resume_pc_of), then free it. The thief announced before
+// its CAS (seq_cst), and our pop failed because that CAS took the entry, or, for a child
+// that ended on another worker than its parent's, because the parent's entry was taken
+// before its own was: either way the CAS happens before this point (the ACQUIRE fence
+// makes the relaxed load of top that saw it synchronise with it), so the loads below see
+// the announcement or the thief's later RELEASE store that withdrew it, after its read.
+// Short: the thief reads two words between its CAS and that store.
+static void free_after_resume_pc_read(sprig_frame *parent, Fiber *cur, Worker *w) {
+  std::atomic_thread_fence(std::memory_order_acquire);
+  const int n = victim_count();
+  for (int i = 0; i < n; ++i) {
+    Worker *t = &g.workers[i];
+    for (unsigned spins = 0; t->resume_pc_of.load(std::memory_order_acquire) == parent;
+         ++spins) {
+      if (spins < 64)
+        sprig_cpu_relax();
+      else
+        sched_yield();  // the thief was descheduled after its CAS: let it run
+    }
+  }
+  w->pending.free_fiber = cur;
+}
+
 // A child ended and its parent was stolen (sprig_leave_helper's slow path; called by
 // __sprig_child_done and __sprig_leave_helper_exc). Not inlined under TSan, so that on
 // both paths this function, the entry point that called it and the helper each hold
@@ -337,7 +375,7 @@ void start_workers() {
   if (keep)
     parent->orig_stack = cur;  // the frame lives here: the stack is now the frame's
   else
-    w->pending.free_fiber = cur;  // nothing of value left on it
+    free_after_resume_pc_read(parent, cur, w);  // nothing else of value left on it
   w->pending.child_done = parent;
   // This strand's reducer views go to the parent's pieces before the join counter lets
   // anyone resume it (runtime/reducer.cpp).
@@ -389,7 +427,7 @@ void __sprig_sync_suspend(sprig_frame *sf) {
   SPRIG_ASSERT(pending_empty(w->pending),
                "a worker sets its pending work once per visit to its scheduler");
   stress_point(w);
-  fp_save_frame(sf);  // the resumer restores it (resume_at_sync)
+  fp_save_frame(sf);                // the resumer restores it (resume_at_sync)
   reducer_piece_ends(w, sf, true);  // before the join counter lets anyone resume sf
   // acq_rel: release publishes the continuation's writes to whichever child resumes the
   // frame; acquire, if join comes to 0 here, makes the children's writes visible.

@@ -19,6 +19,8 @@ void wake_one();
 // Sleep until woken or a timeout; true if woken (work may have appeared).
 // `naps`: the sleeps in a row that timed out before this one (the timeout backs off).
 bool sleep_idle(Worker *w, unsigned naps);
+// A worker woken away from its waker's CPU gets its CPUs back, once idle again.
+void restore_cpus_after_aimed_wake(Worker *w);
 // Wake every sleeping worker (a root frame handed back to its thread).
 void wake_all();
 

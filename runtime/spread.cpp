@@ -1,10 +1,10 @@
 //===- runtime/spread.cpp - a woken worker leaves its waker's CPU ----------===//
 //
 // A worker that slept (runtime/sleep.cpp) is woken by a worker that has just pushed work
-// (wake_one, from a push's slow path). Linux places a woken thread near its waker, often on the waker's
-// own CPU ("wake affine"), and the two then share that CPU while another one idles,
-// until the load balancer moves one of them: measured on the bench VM, 2 to 5 ms of a
-// 2-CPU parallel loop (bench/pimbalance, 2026-12-02) ran at half speed that way, the
+// (wake_one, from a push's slow path). Linux places a woken thread near its waker, often on
+// the waker's own CPU ("wake affine"), and the two then share that CPU while another one
+// idles, until the load balancer moves one of them: measured on the bench VM, 2 to 5 ms of
+// a 2-CPU parallel loop (bench/pimbalance, 2026-12-02) ran at half speed that way, the
 // thief's first steal came 2 ms late, and the victim stalled for 4 ms at a time.
 // A new pool worker can likewise start on the CPU of the thread that created it.
 //

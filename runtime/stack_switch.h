@@ -90,7 +90,7 @@ namespace sprig {
   f->steals = 0;
   frame_note_exceptions(f);  // children that threw while the frame was stolen
   fp_restore_frame(f);       // the FP control state the continuation reached its sync with
-  reducer_resume(w, f);        // the pieces' views, reduced: the continuation's map
+  reducer_resume(w, f);      // the pieces' views, reduced: the continuation's map
   if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]))
     w->fp.store(st, std::memory_order_relaxed);  // thieves of our deque now take it
   SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at its sync", w->id, (void *)f);
@@ -103,15 +103,18 @@ namespace sprig {
   jump_into(w, f, stack, sp);
 }
 
-// Run a stolen continuation on a fresh fiber. Never returns.
-[[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f) {
+// Run a stolen continuation on a fresh fiber. Never returns. `pc`: its resume point,
+// which the steal read while it announced the frame (steal_or_ask): read here, after the
+// announcement was withdrawn, the word below ctx[SP] could already belong to another
+// continuation (sprig_stolen_resume_pc).
+[[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f, void *pc) {
   check_frame(f, "steal");
-  // The resume point, before jump_into replaces ctx[SP] with the new stack's.
-  void *pc = sprig_stolen_resume_pc(f);
   if (__builtin_expect((f->flags & SPRIG_FRAME_CHECK_PC) != 0, 0) &&
       !(f->flags & SPRIG_FRAME_PC_IN_CTX) && pc != f->ctx[SPRIG_CTX_SSP]) {
-    std::fprintf(stderr, "sprig: frame %p: the return address below its SP (%p) is not the "
-                 "one its helper recorded (%p)\n", (void *)f, pc, f->ctx[SPRIG_CTX_SSP]);
+    std::fprintf(stderr,
+                 "sprig: frame %p: the return address below its SP (%p) is not the "
+                 "one its helper recorded (%p)\n",
+                 (void *)f, pc, f->ctx[SPRIG_CTX_SSP]);
     std::abort();
   }
   f->ctx[SPRIG_CTX_PC] = pc;
@@ -127,7 +130,7 @@ namespace sprig {
     f->flags |= SPRIG_FRAME_STOLEN;
     f->orig_sp = f->ctx[SPRIG_CTX_SP];  // SP on the frame's own stack, restored by the sync
   }
-  f->steals++;  // the continuation's children now number one more (sprig_detach)
+  f->steals++;          // the continuation's children now number one more (sprig_detach)
   reducer_steal(w, f);  // a new piece of f's sync epoch, with a map of its own
   w->stats.steals.inc();
   Fiber *fb = fiber_get(w);  // cannot fail: fiber_reserve before the steal

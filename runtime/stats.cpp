@@ -26,14 +26,13 @@ void print_stats() {
     const Worker &w = g.workers[i];
     const Stats &s = w.stats;
     uint64_t sp = __atomic_load_n(&w.abi.spawns, __ATOMIC_RELAXED);
-    std::fprintf(stderr, "%6d %14llu %10llu %14llu %10llu %10llu %10llu %10llu %10llu\n", i,
-                 (unsigned long long)sp, (unsigned long long)s.steals.get(),
-                 (unsigned long long)s.steal_attempts.get(),
-                 (unsigned long long)s.requests.get(),
-                 (unsigned long long)s.forced_steals.get(),
-                 (unsigned long long)s.publishes.get(),
-                 (unsigned long long)s.suspended_syncs.get(),
-                 (unsigned long long)s.fibers_allocated.get());
+    std::fprintf(
+        stderr, "%6d %14llu %10llu %14llu %10llu %10llu %10llu %10llu %10llu\n", i,
+        (unsigned long long)sp, (unsigned long long)s.steals.get(),
+        (unsigned long long)s.steal_attempts.get(), (unsigned long long)s.requests.get(),
+        (unsigned long long)s.forced_steals.get(), (unsigned long long)s.publishes.get(),
+        (unsigned long long)s.suspended_syncs.get(),
+        (unsigned long long)s.fibers_allocated.get());
     spawns += sp;
     steals += s.steals.get();
     attempts += s.steal_attempts.get();
@@ -47,8 +46,7 @@ void print_stats() {
                "total", (unsigned long long)spawns, (unsigned long long)steals,
                (unsigned long long)attempts, (unsigned long long)requests,
                (unsigned long long)forced, (unsigned long long)publishes,
-               (unsigned long long)susp,
-               (unsigned long long)tot_fibers);
+               (unsigned long long)susp, (unsigned long long)tot_fibers);
   if (spawns == 0)
     std::fprintf(stderr, "(spawns are counted only in code built with sprig++ -mllvm "
                          "-sprig-count-spawns)\n");

@@ -44,11 +44,11 @@ struct Stats {
 // reducer_reserve): taken before the steal's CAS, so that nothing after it allocates.
 // Owner-private: only the worker itself touches it, on its slow paths.
 struct ReducerReserve {
-  bool tracking = false;        // the next steal records a piece (reducers may exist)
-  void *map = nullptr;          // the thief's fresh view map
-  void *node = nullptr;         // its piece in the frame's list
-  void *list = nullptr;         // the list itself, if the steal is the frame's first
-  void *end_list = nullptr;     // a list for a piece that ends before its thief came
+  bool tracking = false;     // the next steal records a piece (reducers may exist)
+  void *map = nullptr;       // the thief's fresh view map
+  void *node = nullptr;      // its piece in the frame's list
+  void *list = nullptr;      // the list itself, if the steal is the frame's first
+  void *end_list = nullptr;  // a list for a piece that ends before its thief came
 };
 
 struct Worker {
@@ -76,9 +76,10 @@ struct Worker {
   ReducerReserve reducers;
 #if SPRIG_ASSERTIONS
   // Assertion build: the thread that owns the owner-private state above
-  // (debug_set_owner, assert_owner below): a pool worker's thread, a root slot's bound thread, a private worker's
-  // thread. kNoOwner while none does (a root slot between bindings); 0 for a record the
-  // runtime never set up (a test's own), which is not checked.
+  // (debug_set_owner, assert_owner below): a pool worker's thread, a root slot's bound
+  // thread, a private worker's thread. kNoOwner while none does (a root slot between
+  // bindings); 0 for a record the runtime never set up (a test's own), which is not
+  // checked.
   std::uintptr_t dbg_owner = 0;
 #endif
 
@@ -111,6 +112,12 @@ struct Worker {
   std::atomic<uint32_t> sleep_word{0};
   std::atomic<int> tid{0};
   std::atomic<bool> aimed{false};
+  // Thief: the frame whose deque entry it is CASing for, and, if it won, whose
+  // continuation's resume point it has not read yet (sprig_stolen_resume_pc); else null.
+  // Stored seq_cst before the CAS (sprig_deque_steal), cleared with RELEASE after the read
+  // (runtime/deque.cpp, take_resume_pc); read ACQUIRE by a worker whose pop failed before
+  // it frees the stack holding that resume point (runtime/scheduler.cpp, child_done).
+  alignas(config::kCacheLine) std::atomic<sprig_frame *> resume_pc_of{nullptr};
 };
 
 // Worker::sleep_word's states.
@@ -170,9 +177,9 @@ inline Worker *self() { return as_worker(sprig_self()); }
 #if defined(__x86_64__) && defined(__ELF__) && !defined(SPRIG_NO_INLINE_TLS)
 // The address of the runtime's thread-local `sym` on this thread, through a volatile
 // sequence the optimiser never reuses (for __sprig_tls_worker, __sprig_tls_views).
-#define SPRIG_TLS_ADDRESS(sym, out)                                                         \
-  __asm__ volatile("movq " #sym "@gottpoff(%%rip), %0\n\t"                                  \
-                   "addq %%fs:0, %0"                                                        \
+#define SPRIG_TLS_ADDRESS(sym, out)                                                        \
+  __asm__ volatile("movq " #sym "@gottpoff(%%rip), %0\n\t"                                 \
+                   "addq %%fs:0, %0"                                                       \
                    : "=r"(out))
 #endif
 inline void set_self(Worker *w) {

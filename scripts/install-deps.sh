@@ -12,6 +12,9 @@ PKGS=(
   libgtest-dev googletest
   python3
   gnuplot-nox         # sprig-scale's plots (and its test)
+  clang-format-22     # tests: the formatting check (scripts/check-format.sh)
+  libopenmpi-dev openmpi-bin  # tests: MPI ranks with Sprig workers (test/lit/mpi; the
+                              # smaller of Debian's MPIs: about 12 MB to fetch)
 )
 case "${1:-}" in
   --bench) PKGS+=(libbenchmark-dev libtbb-dev time) ;;

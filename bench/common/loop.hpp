@@ -8,8 +8,8 @@
 
 namespace bench {
 
-template <class Cfg> long long check_loop(const char *competitor,
-                                          const std::vector<unsigned long> &out) {
+template <class Cfg>
+long long check_loop(const char *competitor, const std::vector<unsigned long> &out) {
   unsigned long long h = 0;
   for (long i = 0; i < static_cast<long>(out.size()); ++i) {
     if (out[i] != Cfg::body(i))

@@ -19,7 +19,8 @@ struct Daxpy {
 
 // run_daxpy(argc, argv, "name", loop): loop(n, x, y) must set y[i] = 2 x[i] + y[i] for
 // every i in [0, n).
-template <class Loop> int run_daxpy(int argc, char **argv, const char *competitor, Loop loop) {
+template <class Loop>
+int run_daxpy(int argc, char **argv, const char *competitor, Loop loop) {
   long n = bench::arg_or(argc, argv, Daxpy::kN);
   std::vector<double> x(n), y(n);
   for (long i = 0; i < n; ++i) {

@@ -7,9 +7,10 @@
 int main(int argc, char **argv) {
   auto gc = bench::tbb_setup();
   return cfg::run_daxpy(argc, argv, "tbb", [](long n, const double *x, double *y) {
-    tbb::parallel_for(tbb::blocked_range<long>(0, n), [x, y](const tbb::blocked_range<long> &r) {
-      for (long i = r.begin(); i != r.end(); ++i)
-        y[i] = 2.0 * x[i] + y[i];
-    });
+    tbb::parallel_for(tbb::blocked_range<long>(0, n),
+                      [x, y](const tbb::blocked_range<long> &r) {
+                        for (long i = r.begin(); i != r.end(); ++i)
+                          y[i] = 2.0 * x[i] + y[i];
+                      });
   });
 }

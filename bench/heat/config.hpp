@@ -21,15 +21,16 @@ struct Heat {
   static void init(std::vector<double> &g) {
     for (long i = 0; i < kRows; ++i)
       for (long j = 0; j < kCols; ++j)
-        g[i * kCols + j] = (j == 0) ? 50.0
-                           : (i > kRows / 4 && i < kRows / 2 && j > kCols / 4 && j < kCols / 2)
-                               ? 100.0
-                               : 0.0;
+        g[i * kCols + j] =
+            (j == 0)                                                             ? 50.0
+            : (i > kRows / 4 && i < kRows / 2 && j > kCols / 4 && j < kCols / 2) ? 100.0
+                                                                                 : 0.0;
   }
   // One row of one step: out = in + c * (Laplacian of in), interior columns only.
   static void row(const double *in, double *out, long i) {
     const double c = 0.2;
-    const double *up = in + (i - 1) * kCols, *mid = in + i * kCols, *dn = in + (i + 1) * kCols;
+    const double *up = in + (i - 1) * kCols, *mid = in + i * kCols,
+                 *dn = in + (i + 1) * kCols;
     double *o = out + i * kCols;
     o[0] = mid[0];
     for (long j = 1; j < kCols - 1; ++j)
@@ -49,7 +50,8 @@ struct Heat {
 
 // run_heat(argc, argv, "name", step): step(in, out) must compute rows 1 .. kRows-2 of
 // `out` from `in` (Heat::row for each); the boundary rows are copied here.
-template <class Step> int run_heat(int argc, char **argv, const char *competitor, Step step) {
+template <class Step>
+int run_heat(int argc, char **argv, const char *competitor, Step step) {
   long steps = bench::arg_or(argc, argv, Heat::kSteps);
   std::vector<double> a(Heat::kRows * Heat::kCols), b(a.size());
   Heat::init(a);

@@ -16,6 +16,16 @@
 //   BM_spawning_call        a call of a spawning function that does spawn empty(); sync:
 //                           BM_spawn_sync plus entering and leaving a spawning frame, i.e.
 //                           what each call of fib pays
+//   BM_root_call            the same call from a thread that is no worker (the benchmark's
+//                           own thread, outside any spawning frame): each call binds the
+//                           thread as a root worker and unbinds it at the exit, which
+//                           includes filling the thread's stack record (cached per thread:
+//                           test/runtime/hardening_test.cpp checks that the cache is used)
+//   BM_reducer_sum_double   a [[sprig::parallel_for]] over 2^16 doubles (in cache) adding
+//                           each to a sprig::reducer<op_add<double>>: one iteration is
+//                           the whole loop (report.py divides by the 2^16 updates)
+//   BM_reducer_sum_exact    the same with op_add_exact<double> (the exact sum, rounded
+//                           once: <sprig/exact_sum.h>)
 //   BM_steal_roundtrip      one forced steal: the parent spawns a child that spins until
 //                           the parent's continuation has run on another worker; the
 //                           continuation releases the child and reaches the sync, which
@@ -31,6 +41,8 @@
 #include <benchmark/benchmark.h>
 #include <chrono>
 #include <cstdio>
+#include <sprig/reducer.h>
+#include <vector>
 
 __attribute__((noinline)) void empty() { __asm__ volatile(""); }
 __attribute__((noinline)) void call_wrapper() {
@@ -85,6 +97,46 @@ static void BM_spawning_call(benchmark::State &st) {
   [[sprig::sync]];
 }
 BENCHMARK(BM_spawning_call);
+
+// No spawning frame around the loop: every spawn_one() is a root entry and exit.
+static void BM_root_call(benchmark::State &st) {
+  for (auto _ : st)
+    spawn_one();
+}
+BENCHMARK(BM_root_call);
+
+// ---- reducers: a floating-point sum, rounded at every update or exactly ----
+
+static const std::vector<double> &sum_terms() {
+  static const std::vector<double> v = [] {
+    std::vector<double> t(1 << 16);
+    for (size_t i = 0; i < t.size(); ++i)  // both signs, a few decades
+      t[i] = ((static_cast<long>(i * 7919) % 1000) - 300) * 1.37e-3 * (1 + i % 17);
+    return t;
+  }();
+  return v;
+}
+
+template <class Op> static void reducer_sum(benchmark::State &st) {
+  const std::vector<double> &t = sum_terms();
+  const long n = static_cast<long>(t.size());
+  for (auto _ : st) {
+    sprig::reducer<Op> s;
+    [[sprig::parallel_for]] for (long i = 0; i < n; ++i)
+      *s += t[i];
+    double v = s.get_value();
+    benchmark::DoNotOptimize(v);
+  }
+  st.counters["updates"] = static_cast<double>(n);
+}
+static void BM_reducer_sum_double(benchmark::State &st) {
+  reducer_sum<sprig::op_add<double>>(st);
+}
+BENCHMARK(BM_reducer_sum_double);
+static void BM_reducer_sum_exact(benchmark::State &st) {
+  reducer_sum<sprig::op_add_exact<double>>(st);
+}
+BENCHMARK(BM_reducer_sum_exact);
 
 // ---- steal ----
 

@@ -29,8 +29,8 @@ template <class Sum> int run_sum(int argc, char **argv, const char *competitor, 
   long got = sum(n, a.data());
   double secs = bench::seconds_since(t0);
   if (first != expect || got != expect)
-    bench::fail(SumReduce::kName, competitor, "sum %ld (then %ld), expected %ld", first, got,
-                expect);
+    bench::fail(SumReduce::kName, competitor, "sum %ld (then %ld), expected %ld", first,
+                got, expect);
   bench::report(SumReduce::kName, competitor, got, secs);
   return 0;
 }

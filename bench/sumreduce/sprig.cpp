@@ -9,7 +9,8 @@ int main(int argc, char **argv) {
   bench::sprig_warmup();
   return cfg::run_sum(argc, argv, "sprig", [](long n, const long *a) {
     sprig::reducer<sprig::op_add<long>> s;
-    [[sprig::parallel_for]] for (long i = 0; i < n; ++i) *s += a[i];
+    [[sprig::parallel_for]] for (long i = 0; i < n; ++i)
+      *s += a[i];
     return s.get_value();
   });
 }

@@ -50,8 +50,10 @@
  *    The compiler barrier is the owner's half of the forced steal's asymmetric fence.
  *  - pop, slow path of a public entry: split store, FENCE(seq_cst), top load: pairs with
  *    the thief's fence between its loads of top and split (Chase-Lev's pair).
- *  - steal: top load ACQUIRE, FENCE(seq_cst), split load ACQUIRE, slot load, CAS(top)
- *    seq_cst (decides between thieves, and against the owner's CAS on a last entry).
+ *  - steal: top load ACQUIRE, FENCE(seq_cst), split load ACQUIRE, slot load, the
+ *    thief's announcement of the frame (store seq_cst; see sprig_stolen_resume_pc in
+ *    sprig/abi.h and child_done in runtime/scheduler.cpp), CAS(top) seq_cst (decides
+ *    between thieves, and against the owner's CAS on a last entry).
  *  - request: see runtime/deque.cpp, which owns the request protocol's both halves.
  *===----------------------------------------------------------------------===*/
 #ifndef SPRIG_DEQUE_H
@@ -326,9 +328,14 @@ SPRIG_INLINE int sprig_deque_has_public(const sprig_worker_abi *d) {
          __atomic_load_n(&d->split, __ATOMIC_RELAXED);
 }
 
-/* Take the oldest public entry of `d` into *frame (written only when SPRIG_STEAL_WON). */
+/* Take the oldest public entry of `d` into *frame (written only when SPRIG_STEAL_WON).
+ * `announce`, unless null: the thief's announcement (Worker::resume_pc_of), set to the
+ * entry's frame before the CAS, seq_cst, so that a worker whose pop fails because the CAS
+ * took the entry sees it, and keeps the stack holding the continuation's resume point
+ * until the thief has read it and withdrawn the announcement (sprig_stolen_resume_pc). */
 SPRIG_INLINE sprig_steal_status sprig_deque_steal(sprig_worker_abi *d,
-                                                  struct sprig_frame **frame) {
+                                                  struct sprig_frame **frame,
+                                                  struct sprig_frame **announce) {
   /* acquire (Le et al.): synchronises with the CAS (seq_cst) that moved top here. */
   int64_t t = __atomic_load_n(&d->top, __ATOMIC_ACQUIRE);
   /* pairs with the fence of the owner's pop of a public entry (runtime/deque.cpp,
@@ -338,6 +345,8 @@ SPRIG_INLINE sprig_steal_status sprig_deque_steal(sprig_worker_abi *d,
   if (t >= s)
     return SPRIG_STEAL_EMPTY;
   struct sprig_frame *f = __atomic_load_n(&d->buf[t & d->mask], __ATOMIC_RELAXED);
+  if (announce) /* before the CAS, which it must precede (seq_cst, as the CAS) */
+    __atomic_store_n(announce, f, __ATOMIC_SEQ_CST);
   /* seq_cst: arbitrates against other thieves and against the owner's CAS on the last
    * public entry. */
   if (!__atomic_compare_exchange_n(&d->top, &t, t + 1, 0, __ATOMIC_SEQ_CST,

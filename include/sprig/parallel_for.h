@@ -38,8 +38,9 @@ namespace detail {
 template <class I, bool = std::is_integral<I>::value> struct range_traits {
   using U = typename std::make_unsigned<I>::type;
   static std::size_t count(I first, I last) {
-    return last > first ? static_cast<std::size_t>(static_cast<U>(last) - static_cast<U>(first))
-                        : 0;
+    return last > first
+               ? static_cast<std::size_t>(static_cast<U>(last) - static_cast<U>(first))
+               : 0;
   }
   static I at(I first, std::size_t k) {
     return static_cast<I>(static_cast<U>(first) + static_cast<U>(k));

@@ -100,6 +100,7 @@ static inline void sprig_reducer_unregister(void *key) { (void)key; }
 #ifdef __cplusplus
 } /* extern "C" */
 
+#include "exact_sum.h"
 #include <limits>
 #include <list>
 #include <new>
@@ -121,12 +122,22 @@ template <class T> struct monoid_base {
 template <class T> struct op_add : monoid_base<T> {
   static void reduce(T *l, T *r) { *l += std::move(*r); }
 };
+// Floating-point sum, exact: the view is a sprig::exact_sum<T> (T is float or double;
+// <sprig/exact_sum.h>), so the value is the exact sum of every update, rounded once:
+// the same bits at every worker count, in every schedule and in the serial elision.
+// op_add<double> rounds after every update, in an order that depends on the schedule
+// (docs/reducers.md). Read it as a T: `double total = r.get_value();`.
+template <class T> struct op_add_exact : monoid_base<exact_sum<T>> {
+  static void reduce(exact_sum<T> *l, exact_sum<T> *r) { *l += *r; }
+};
 template <class T> struct op_mul : monoid_base<T> {
   static void identity(T *p) { ::new (static_cast<void *>(p)) T(1); }
   static void reduce(T *l, T *r) { *l *= std::move(*r); }
 };
 template <class T> struct op_min : monoid_base<T> {
-  static void identity(T *p) { ::new (static_cast<void *>(p)) T(std::numeric_limits<T>::max()); }
+  static void identity(T *p) {
+    ::new (static_cast<void *>(p)) T(std::numeric_limits<T>::max());
+  }
   static void reduce(T *l, T *r) {
     if (*r < *l)
       *l = std::move(*r);
@@ -197,7 +208,8 @@ public:
     enter();
   }
   template <class A0, class... A>
-  explicit reducer(A0 &&a0, A &&...a) : leftmost_(std::forward<A0>(a0), std::forward<A>(a)...) {
+  explicit reducer(A0 &&a0, A &&...a)
+      : leftmost_(std::forward<A0>(a0), std::forward<A>(a)...) {
     enter();
   }
   reducer(const reducer &) = delete;
@@ -208,9 +220,8 @@ public:
   }
 
   value_type &view() {
-    return *static_cast<value_type *>(sprig_reducer_view(&leftmost_, sizeof(value_type),
-                                                         alignof(value_type), &identity_fn,
-                                                         &reduce_fn));
+    return *static_cast<value_type *>(sprig_reducer_view(
+        &leftmost_, sizeof(value_type), alignof(value_type), &identity_fn, &reduce_fn));
   }
   value_type &operator*() { return view(); }
   value_type *operator->() { return &view(); }
@@ -222,8 +233,8 @@ public:
 
 private:
   void enter() {
-    sprig_reducer_register(&leftmost_, sizeof(value_type), alignof(value_type), &identity_fn,
-                           &reduce_fn);
+    sprig_reducer_register(&leftmost_, sizeof(value_type), alignof(value_type),
+                           &identity_fn, &reduce_fn);
   }
   static void identity_fn(void *p) { Monoid::identity(static_cast<value_type *>(p)); }
   static void reduce_fn(void *l, void *r) {

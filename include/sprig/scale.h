@@ -19,12 +19,12 @@
  *     sprig_wsp_dump(sprig_wsp_sub(sprig_getworkspan(), start), "sort");
  *
  * In a `--scale` build the figures are instructions of the instrumented code, turned
- * into seconds in the report at the pace the region ran (its wall time over its work). In an ordinary sprig++ build the probes measure wall-clock
- * time (all three fields, in nanoseconds) and the report, written only if
- * SPRIG_SCALE_OUT names a file, is `tag,time` in seconds: `sprig-scale` times the
- * regions of the parallel program with it. Under any other compiler, or with no runtime
- * linked, the probes cost nothing and report nothing (the runtime's entry points are
- * weak references here).
+ * into seconds in the report at the pace the region ran (its wall time over its work). In
+ * an ordinary sprig++ build the probes measure wall-clock time (all three fields, in
+ * nanoseconds) and the report, written only if SPRIG_SCALE_OUT names a file, is `tag,time`
+ * in seconds: `sprig-scale` times the regions of the parallel program with it. Under any
+ * other compiler, or with no runtime linked, the probes cost nothing and report nothing
+ * (the runtime's entry points are weak references here).
  *===----------------------------------------------------------------------===*/
 #ifndef SPRIG_SCALE_H
 #define SPRIG_SCALE_H

@@ -98,7 +98,8 @@ void report_at_exit() {
 namespace {
 
 std::uint32_t location(Detector &d, std::uintptr_t pc) {
-  auto &e = t_self.cache[(pc ^ (pc >> 9) ^ (std::uintptr_t(t_self.stack) * 0x9E3779B1u)) & 255];
+  auto &e =
+      t_self.cache[(pc ^ (pc >> 9) ^ (std::uintptr_t(t_self.stack) * 0x9E3779B1u)) & 255];
   if (e.pc == pc && e.stack == t_self.stack && e.loc)
     return e.loc;
   e.pc = pc;
@@ -173,25 +174,33 @@ void __tsan_func_exit(void) {
   t_self.stack = l.d.stacks.parent(t_self.stack);
 }
 
-#define SPRIG_RACE_ACCESS(N)                                                                \
-  void __tsan_read##N(void *a) { check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC()); }          \
-  void __tsan_write##N(void *a) { check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC()); }        \
-  void __tsan_unaligned_read##N(void *a) { check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC()); } \
-  void __tsan_unaligned_write##N(void *a) {                                                 \
-    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                       \
-  }                                                                                          \
-  void __tsan_volatile_read##N(void *a) { check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC()); } \
-  void __tsan_volatile_write##N(void *a) {                                                  \
-    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                       \
-  }                                                                                          \
-  void __tsan_unaligned_volatile_read##N(void *a) {                                         \
-    check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC());                                        \
-  }                                                                                          \
-  void __tsan_unaligned_volatile_write##N(void *a) {                                        \
-    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                       \
-  }                                                                                          \
-  void __tsan_read##N##_pc(void *a, void *pc) { check((std::uintptr_t)a, N, kRead, (std::uintptr_t)pc); } \
-  void __tsan_write##N##_pc(void *a, void *pc) { check((std::uintptr_t)a, N, kWrite, (std::uintptr_t)pc); }
+#define SPRIG_RACE_ACCESS(N)                                                               \
+  void __tsan_read##N(void *a) { check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC()); }    \
+  void __tsan_write##N(void *a) { check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC()); }  \
+  void __tsan_unaligned_read##N(void *a) {                                                 \
+    check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC());                                   \
+  }                                                                                        \
+  void __tsan_unaligned_write##N(void *a) {                                                \
+    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                  \
+  }                                                                                        \
+  void __tsan_volatile_read##N(void *a) {                                                  \
+    check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC());                                   \
+  }                                                                                        \
+  void __tsan_volatile_write##N(void *a) {                                                 \
+    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                  \
+  }                                                                                        \
+  void __tsan_unaligned_volatile_read##N(void *a) {                                        \
+    check((std::uintptr_t)a, N, kRead, SPRIG_RACE_PC());                                   \
+  }                                                                                        \
+  void __tsan_unaligned_volatile_write##N(void *a) {                                       \
+    check((std::uintptr_t)a, N, kWrite, SPRIG_RACE_PC());                                  \
+  }                                                                                        \
+  void __tsan_read##N##_pc(void *a, void *pc) {                                            \
+    check((std::uintptr_t)a, N, kRead, (std::uintptr_t)pc);                                \
+  }                                                                                        \
+  void __tsan_write##N##_pc(void *a, void *pc) {                                           \
+    check((std::uintptr_t)a, N, kWrite, (std::uintptr_t)pc);                               \
+  }
 SPRIG_RACE_ACCESS(1)
 SPRIG_RACE_ACCESS(2)
 SPRIG_RACE_ACCESS(4)
@@ -226,43 +235,43 @@ void *__tsan_memset(void *d, int c, unsigned long n) {
 }
 
 // Atomics: performed (sequentially consistent, at least what was asked), not checked.
-#define SPRIG_RACE_ATOMIC(N, T)                                                              \
-  T __tsan_atomic##N##_load(const volatile T *a, int) {                                      \
-    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                             \
-  }                                                                                          \
-  void __tsan_atomic##N##_store(volatile T *a, T v, int) {                                   \
-    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                \
-  }                                                                                          \
-  T __tsan_atomic##N##_exchange(volatile T *a, T v, int) {                                   \
-    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                      \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_add(volatile T *a, T v, int) {                                  \
-    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                       \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_sub(volatile T *a, T v, int) {                                  \
-    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                       \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_and(volatile T *a, T v, int) {                                  \
-    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                       \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_or(volatile T *a, T v, int) {                                   \
-    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                        \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_xor(volatile T *a, T v, int) {                                  \
-    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                       \
-  }                                                                                          \
-  T __tsan_atomic##N##_fetch_nand(volatile T *a, T v, int) {                                 \
-    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                      \
-  }                                                                                          \
-  int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int, int) {       \
-    return __atomic_compare_exchange_n(a, c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);      \
-  }                                                                                          \
-  int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int, int) {         \
-    return __atomic_compare_exchange_n(a, c, v, 1, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);      \
-  }                                                                                          \
-  T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int, int) {             \
-    __atomic_compare_exchange_n(a, &c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);            \
-    return c;                                                                                \
+#define SPRIG_RACE_ATOMIC(N, T)                                                            \
+  T __tsan_atomic##N##_load(const volatile T *a, int) {                                    \
+    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                           \
+  }                                                                                        \
+  void __tsan_atomic##N##_store(volatile T *a, T v, int) {                                 \
+    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                              \
+  }                                                                                        \
+  T __tsan_atomic##N##_exchange(volatile T *a, T v, int) {                                 \
+    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                    \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_add(volatile T *a, T v, int) {                                \
+    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                     \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_sub(volatile T *a, T v, int) {                                \
+    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                     \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_and(volatile T *a, T v, int) {                                \
+    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                     \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_or(volatile T *a, T v, int) {                                 \
+    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                      \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_xor(volatile T *a, T v, int) {                                \
+    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                     \
+  }                                                                                        \
+  T __tsan_atomic##N##_fetch_nand(volatile T *a, T v, int) {                               \
+    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                    \
+  }                                                                                        \
+  int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int, int) {     \
+    return __atomic_compare_exchange_n(a, c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);    \
+  }                                                                                        \
+  int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int, int) {       \
+    return __atomic_compare_exchange_n(a, c, v, 1, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);    \
+  }                                                                                        \
+  T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int, int) {           \
+    __atomic_compare_exchange_n(a, &c, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);          \
+    return c;                                                                              \
   }
 SPRIG_RACE_ATOMIC(8, std::uint8_t)
 SPRIG_RACE_ATOMIC(16, std::uint16_t)
@@ -294,20 +303,20 @@ void __tsan_atomic128_store(volatile u128 *a, u128 v, int) {
   Wide w;
   *a = v;
 }
-#define SPRIG_RACE_WIDE_RMW(OP, EXPR)                                                        \
-  u128 __tsan_atomic128_##OP(volatile u128 *a, u128 v, int) {                                \
-    Wide w;                                                                                  \
-    u128 old = *a;                                                                           \
-    *a = EXPR;                                                                               \
-    return old;                                                                              \
+#define SPRIG_RACE_WIDE_RMW(OP, EXPR)                                                      \
+  u128 __tsan_atomic128_##OP(volatile u128 *a, u128 v, int) {                              \
+    Wide w;                                                                                \
+    u128 old = *a;                                                                         \
+    *a = EXPR;                                                                             \
+    return old;                                                                            \
   }
 SPRIG_RACE_WIDE_RMW(exchange, v)
 SPRIG_RACE_WIDE_RMW(fetch_add, old + v)
 SPRIG_RACE_WIDE_RMW(fetch_sub, old - v)
-SPRIG_RACE_WIDE_RMW(fetch_and, old & v)
+SPRIG_RACE_WIDE_RMW(fetch_and, old &v)
 SPRIG_RACE_WIDE_RMW(fetch_or, old | v)
 SPRIG_RACE_WIDE_RMW(fetch_xor, old ^ v)
-SPRIG_RACE_WIDE_RMW(fetch_nand, ~(old & v))
+SPRIG_RACE_WIDE_RMW(fetch_nand, ~(old &v))
 #undef SPRIG_RACE_WIDE_RMW
 int __tsan_atomic128_compare_exchange_strong(volatile u128 *a, u128 *c, u128 v, int, int) {
   Wide w;
@@ -318,7 +327,8 @@ int __tsan_atomic128_compare_exchange_strong(volatile u128 *a, u128 *c, u128 v, 
   *c = *a;
   return 0;
 }
-int __tsan_atomic128_compare_exchange_weak(volatile u128 *a, u128 *c, u128 v, int m, int f) {
+int __tsan_atomic128_compare_exchange_weak(volatile u128 *a, u128 *c, u128 v, int m,
+                                           int f) {
   return __tsan_atomic128_compare_exchange_strong(a, c, v, m, f);
 }
 u128 __tsan_atomic128_compare_exchange_val(volatile u128 *a, u128 c, u128 v, int m, int f) {

@@ -68,8 +68,7 @@ extern std::atomic<bool> g_threads;
 struct Locked {
   Detector &d;
   bool held;
-  explicit Locked(Detector &det)
-      : d(det), held(g_threads.load(std::memory_order_relaxed)) {
+  explicit Locked(Detector &det) : d(det), held(g_threads.load(std::memory_order_relaxed)) {
     ++t_self.in_rt;
     // Nested (a reducer callback run by the detector, events.cpp): the lock is ours.
     // Relaxed: only this thread ever stores its own address there.

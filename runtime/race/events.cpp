@@ -5,17 +5,17 @@
 // (bags.h) of detector.h's state, and libsprig's reducer entry points, with a view map
 // per strand.
 //===----------------------------------------------------------------------===//
-#include "detector.h"
 #include "../view_map.h"
+#include "detector.h"
 
 #include <cstdint>
 #include <cstdlib>
 #include <vector>
 
 using namespace sprig::race;
-using sprig::ViewMap;
 using sprig::map_new;
 using sprig::merge_views;
+using sprig::ViewMap;
 
 // ---- the series-parallel events (plugin/Race.cpp) ----
 //

@@ -59,7 +59,9 @@ int posix_memalign(void **out, std::size_t al, std::size_t n) {
   *out = p;
   return 0;
 }
-void *valloc(std::size_t n) { return memalign(static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), n); }
+void *valloc(std::size_t n) {
+  return memalign(static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), n);
+}
 void free(void *p) { __libc_free(p); }
 
 // ---- locks: what a thread does while it holds one is not checked ----
@@ -76,13 +78,13 @@ template <class Fn> Fn next_fn(Fn &slot, const char *name) {
 }
 }  // namespace
 extern "C" {
-#define SPRIG_RACE_ACQUIRE(NAME, T)                                                          \
-  int NAME(T *m) noexcept {                                                                  \
-    static int (*real)(T *);                                                                 \
-    int r = next_fn(real, #NAME)(m);                                                         \
-    if (r == 0)                                                                              \
-      ++t_self.locks;                                                                        \
-    return r;                                                                                \
+#define SPRIG_RACE_ACQUIRE(NAME, T)                                                        \
+  int NAME(T *m) noexcept {                                                                \
+    static int (*real)(T *);                                                               \
+    int r = next_fn(real, #NAME)(m);                                                       \
+    if (r == 0)                                                                            \
+      ++t_self.locks;                                                                      \
+    return r;                                                                              \
   }
 SPRIG_RACE_ACQUIRE(pthread_mutex_lock, pthread_mutex_t)
 SPRIG_RACE_ACQUIRE(pthread_mutex_trylock, pthread_mutex_t)
@@ -91,12 +93,12 @@ SPRIG_RACE_ACQUIRE(pthread_rwlock_wrlock, pthread_rwlock_t)
 SPRIG_RACE_ACQUIRE(pthread_rwlock_tryrdlock, pthread_rwlock_t)
 SPRIG_RACE_ACQUIRE(pthread_rwlock_trywrlock, pthread_rwlock_t)
 #undef SPRIG_RACE_ACQUIRE
-#define SPRIG_RACE_RELEASE(NAME, T)                                                          \
-  int NAME(T *m) noexcept {                                                                  \
-    static int (*real)(T *);                                                                 \
-    if (t_self.locks > 0)                                                                    \
-      --t_self.locks;                                                                        \
-    return next_fn(real, #NAME)(m);                                                          \
+#define SPRIG_RACE_RELEASE(NAME, T)                                                        \
+  int NAME(T *m) noexcept {                                                                \
+    static int (*real)(T *);                                                               \
+    if (t_self.locks > 0)                                                                  \
+      --t_self.locks;                                                                      \
+    return next_fn(real, #NAME)(m);                                                        \
   }
 // Function-local statics: the initialization runs between __cxa_guard_acquire (when it
 // returns 1) and __cxa_guard_release/abort, and every later use is ordered after it (the

@@ -13,14 +13,16 @@ namespace sprig::race {
 namespace {
 // (a 32-bit value, a pc) -> one key. Code addresses fit in 47 bits.
 std::uint64_t key(std::uint32_t n, std::uintptr_t pc) {
-  return std::uint64_t(pc) * 0x9E3779B97F4A7C15ull ^ (std::uint64_t(n) << 1 | 1) * 0xC2B2AE3D27D4EB4Full;
+  return std::uint64_t(pc) * 0x9E3779B97F4A7C15ull ^
+         (std::uint64_t(n) << 1 | 1) * 0xC2B2AE3D27D4EB4Full;
 }
 }  // namespace
 
 std::uint32_t Stacks::push(std::uint32_t parent, std::uintptr_t pc) {
   std::uint64_t k = key(parent, pc);
   auto it = index_.find(k);
-  if (it != index_.end() && nodes_[it->second].parent == parent && nodes_[it->second].pc == pc)
+  if (it != index_.end() && nodes_[it->second].parent == parent &&
+      nodes_[it->second].pc == pc)
     return it->second;
   std::uint32_t n = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back({parent, pc});
@@ -62,8 +64,8 @@ using Symbols = std::map<std::uintptr_t, std::string>;
 const char *symbolizer() {
   if (const char *e = std::getenv("SPRIG_SYMBOLIZER"))
     return e;
-  for (const char *p : {"/usr/lib/llvm-22/bin/llvm-symbolizer", "/usr/bin/llvm-symbolizer-22",
-                        "/usr/bin/llvm-symbolizer"})
+  for (const char *p : {"/usr/lib/llvm-22/bin/llvm-symbolizer",
+                        "/usr/bin/llvm-symbolizer-22", "/usr/bin/llvm-symbolizer"})
     if (access(p, X_OK) == 0)
       return p;
   return nullptr;
@@ -91,7 +93,8 @@ Symbols symbolize(const std::set<std::uintptr_t> &pcs) {
   if (!tool)
     return out;
   for (auto &[mod, list] : mods) {
-    std::string cmd = std::string(tool) + " --demangle --functions=linkage --obj='" + mod + "'";
+    std::string cmd =
+        std::string(tool) + " --demangle --functions=linkage --obj='" + mod + "'";
     for (auto &[off, pc] : list) {
       char buf[32];
       std::snprintf(buf, sizeof buf, " 0x%llx", static_cast<unsigned long long>(off));
@@ -177,8 +180,8 @@ void Reports::print(const Locations &locs, const Stacks &stacks) const {
                  kind_name(r.earlier_kind), name(locs.pc(r.earlier)).c_str());
     print_stack(locs.stack(r.earlier));
   }
-  std::fprintf(stderr, "==================\nsprig race: %zu distinct race%s\n", races_.size(),
-               races_.size() == 1 ? "" : "s");
+  std::fprintf(stderr, "==================\nsprig race: %zu distinct race%s\n",
+               races_.size(), races_.size() == 1 ? "" : "s");
 }
 
 }  // namespace sprig::race

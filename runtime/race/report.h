@@ -57,9 +57,9 @@ private:
 };
 
 struct Race {
-  std::uintptr_t addr;             // the first byte found
+  std::uintptr_t addr;  // the first byte found
   Access earlier_kind, later_kind;
-  std::uint32_t earlier, later;    // locations
+  std::uint32_t earlier, later;  // locations
 };
 
 class Reports {

@@ -7,8 +7,8 @@ namespace sprig::race {
 
 namespace {
 void *map_zeroed(std::size_t n) {
-  void *p = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                 -1, 0);
+  void *p = mmap(nullptr, n, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   return p == MAP_FAILED ? nullptr : p;
 }
 constexpr std::size_t kChunkCells = std::size_t(1) << 16;

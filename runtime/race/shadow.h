@@ -28,14 +28,15 @@ public:
   Cell *cell(std::uintptr_t a);
   // Do the cells of [a, a + n) lie in one chunk (contiguous)?
   static bool same_chunk(std::uintptr_t a, std::size_t n) {
-    return (a & ((std::uintptr_t(1) << kChunkBits) - 1)) + n <= (std::uintptr_t(1) << kChunkBits);
+    return (a & ((std::uintptr_t(1) << kChunkBits) - 1)) + n <=
+           (std::uintptr_t(1) << kChunkBits);
   }
   // Forget [a, a + n): fresh memory (a new heap block, a dead stack frame).
   void clear(std::uintptr_t a, std::size_t n);
 
 private:
-  static constexpr unsigned kChunkBits = 16;               // 64 KiB of memory
-  static constexpr std::size_t kL1 = std::size_t(1) << 15; // 2^47 / 2^32
+  static constexpr unsigned kChunkBits = 16;                // 64 KiB of memory
+  static constexpr std::size_t kL1 = std::size_t(1) << 15;  // 2^47 / 2^32
   Cell **l1_[kL1] = {};
 };
 

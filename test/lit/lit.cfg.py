@@ -1,6 +1,7 @@
 # lit configuration for Sprig. Substitutions:
 #   %sprigxx      build/bin/sprig++ (clang++-22 + plugin + runtime)
 #   %sprig_scale  build/bin/sprig-scale (the work/span profiler's runner and plotter)
+#   %sprig_port   build/bin/sprig-port (Cilk source to Sprig, docs/porting.md)
 #   %clangxx      plain clang++-22 (the serial elision: attributes ignored), plus
 #                 $SPRIGTEST_LIT_CXXFLAGS if set (sanitizer runs)
 #   %plugin       path of SprigFrontend.so, the clang plugin (for -fplugin= / -cc1 -load)
@@ -36,6 +37,9 @@ config.substitutions.append(("%sprigxx", config.sprig_driver))
 # %sprig_scale: build/bin/sprig-scale, the profiler's runner and plotter.
 config.substitutions.append(
     ("%sprig_scale", os.path.join(os.path.dirname(config.sprig_driver), "sprig-scale")))
+# %sprig_port: build/bin/sprig-port, the Cilk-to-Sprig converter.
+config.substitutions.append(
+    ("%sprig_port", os.path.join(os.path.dirname(config.sprig_driver), "sprig-port")))
 config.substitutions.append(("%python", sys.executable))
 # SPRIGTEST_LIT_CXXFLAGS (e.g. -fsanitize=thread) is appended to %clangxx: with a sanitizer
 # build's lit directory, the hand-lowered and runtime tests build under that sanitizer
@@ -82,9 +86,15 @@ if shutil.which("g++"):
     config.available_features.add("gxx")
     config.substitutions.append(("%gxx", shutil.which("g++")))
 
-# Feature "mpi": Open MPI's wrapper and launcher (libopenmpi-dev, openmpi-bin; optional).
+# Feature "mpi": Open MPI's wrapper and launcher (libopenmpi-dev, openmpi-bin; a test
+# dependency, scripts/install-deps.sh). Without them mpi/hybrid.test is UNSUPPORTED: say
+# why, where lit's output shows it (ctest reports lit-mpi as Skipped).
 if shutil.which("mpicxx") and shutil.which("mpirun"):
     config.available_features.add("mpi")
+else:
+    lit_config.note("feature 'mpi' off, mpi/hybrid.test UNSUPPORTED: no mpicxx or mpirun "
+                    "on the PATH (Debian packages libopenmpi-dev openmpi-bin; "
+                    "scripts/install-deps.sh installs them)")
 
 # Feature "dpkg": dpkg-deb is on the PATH (the Debian package's test unpacks it).
 if shutil.which("dpkg-deb") and shutil.which("cpack"):

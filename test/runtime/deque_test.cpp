@@ -94,7 +94,7 @@ TEST(Deque, EntriesArePrivateUntilAThiefAsks) {
   EXPECT_EQ(d.w.stats.publishes.get(), 1u);
   r = attempt(t, &d.w);
   ASSERT_EQ(r.status, SPRIG_STEAL_WON);
-  EXPECT_EQ(r.frame, &f[0]);  // thieves take the oldest
+  EXPECT_EQ(r.frame, &f[0]);               // thieves take the oldest
   EXPECT_EQ(sprig_deque_pop(d.abi()), 1);  // f[1]: private, fast
   EXPECT_EQ(d.top(), 1);
   EXPECT_EQ(d.w.abi.bottom, 1);
@@ -167,6 +167,87 @@ TEST(Deque, OldRequestIsForced) {
   EXPECT_EQ(d.top(), d.w.abi.bottom);
 }
 
+// A real steal (resume_pc given) reads the stolen continuation's resume point while it
+// announces the frame (Worker::resume_pc_of, set before its CAS, withdrawn after the
+// read), and hands it out with the frame. A return-address continuation's resume point is
+// the helper call's return address, on the stack one word below ctx[SP]; once the CAS has
+// taken the entry the owner's child may end, its pop fail, and its worker free that stack
+// (a fiber that does not hold the parent's frame) and run the next continuation on it,
+// whose first helper call writes the same word: that free waits while a thief announces
+// the frame (child_done). A thief that read the word later, unannounced, resumed the
+// parent at another function's return address (fuzz seed 91559 under SPRIGTEST_STRESS;
+// test/lit/regress/stack-reused-before-thief-reads-resume-point.cpp). Here the owner
+// "reuses" the stack right after the steal: the thief's resume point must be the one the
+// helper's call left, for a published entry and for a forced steal, and ctx[PC] for a
+// frame whose continuations are setjmp captures (SPRIG_FRAME_PC_IN_CTX); the
+// announcement is gone.
+TEST(Deque, StealReadsTheResumePointWhileAnnounced) {
+  struct Restore {
+    ~Restore() { sprig::g.settings.force_after_ns = sprig::config::kForceStealAfterNs; }
+  } restore;
+  sprig::g.settings.force_after_ns = 0;  // a pending request is forced at once (no spacing)
+  LoneEntryNs long_child(0);
+  void *const kHelperReturn = reinterpret_cast<void *>(0x5151);
+  void *const kOtherReturn = reinterpret_cast<void *>(0x7777);
+  // Two "stacks", each with a frame whose continuation called its helper with %rsp at
+  // stack + 8: the call's return address is at stack[7].
+  void *stack[2][16] = {};
+  sprig_frame f[3] = {};
+  for (int k = 0; k < 2; ++k) {
+    f[k].flags = SPRIG_FRAME_ENTERED;  // a return-address frame (sprig_enter_frame_ra)
+    f[k].ctx[SPRIG_CTX_SP] = &stack[k][8];
+    stack[k][7] = kHelperReturn;
+  }
+  f[2].flags = SPRIG_FRAME_ENTERED | SPRIG_FRAME_PC_IN_CTX;  // a setjmp capture
+  f[2].ctx[SPRIG_CTX_PC] = kHelperReturn;
+  f[2].ctx[SPRIG_CTX_SP] = &stack[1][8];
+  auto steal = [](Thief &t, sprig::Worker *victim, void **pc) {
+    Stolen r{SPRIG_STEAL_EMPTY, nullptr};
+    r.status = sprig::steal_or_ask(&t.w, victim, &r.frame, &t.look, pc);
+    return r;
+  };
+
+  TestDeque d(16);
+  Thief t;
+  void *pc = nullptr;
+  // A published entry, taken by an ordinary steal.
+  sprig_deque_push(d.abi(), &f[0]);
+  ASSERT_EQ(steal(t, &d.w, &pc).status, SPRIG_STEAL_EMPTY);  // asks
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
+  sprig_deque_push(d.abi(), &f[0]);  // answers: public
+  Stolen r = steal(t, &d.w, &pc);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
+  EXPECT_EQ(r.frame, &f[0]);
+  EXPECT_EQ(t.w.resume_pc_of.load(), nullptr);  // withdrawn: the owner may free the stack
+  stack[0][7] = kOtherReturn;  // the owner's child ends, its stack is reused
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 0);
+  EXPECT_EQ(pc, kHelperReturn);
+
+  // A private entry, taken by a forced steal.
+  pc = nullptr;
+  sprig_deque_push(d.abi(), &f[1]);
+  sprig_deque_push(d.abi(), &f[2]);
+  ASSERT_EQ(steal(t, &d.w, &pc).status, SPRIG_STEAL_EMPTY);  // asks
+  r = steal(t, &d.w, &pc);                                   // forces
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
+  EXPECT_EQ(r.frame, &f[1]);
+  EXPECT_EQ(t.w.stats.forced_steals.get(), 1u);
+  EXPECT_EQ(t.w.resume_pc_of.load(), nullptr);
+  stack[1][7] = kOtherReturn;
+  EXPECT_EQ(pc, kHelperReturn);
+  // The setjmp-captured one: its resume point is ctx[PC], whatever the stack holds.
+  pc = nullptr;
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 1);  // f[2] back (answers the new request)
+  sprig_deque_push(d.abi(), &f[2]);        // published now
+  r = steal(t, &d.w, &pc);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
+  EXPECT_EQ(r.frame, &f[2]);
+  EXPECT_EQ(pc, kHelperReturn);
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 0);
+  EXPECT_EQ(sprig_deque_pop(d.abi()), 0);
+  EXPECT_EQ(d.top(), d.w.abi.bottom);
+}
+
 // Items in the stress tests are numbers disguised as frame pointers: the deque never
 // dereferences its entries, so any distinct non-null value will do.
 sprig_frame *encode(int64_t id) { return reinterpret_cast<sprig_frame *>((id + 1) << 4); }
@@ -231,8 +312,8 @@ TEST(Deque, LastEntryGoesToExactlyOne) {
   ASSERT_EQ(d.request(), SPRIG_REQUEST_NONE);  // empty: nothing to ask for
   sprig_deque_push(d.abi(), &f);
   ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
-  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);                // keeps the request
-  sprig_deque_push(d.abi(), &f);                         // publishes
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);                 // keeps the request
+  sprig_deque_push(d.abi(), &f);                          // publishes
   ASSERT_EQ(d.split(), d.w.abi.bottom);
   int64_t top = d.top();
   EXPECT_EQ(sprig_deque_pop(d.abi()), 1);
@@ -263,7 +344,7 @@ TEST(DequeDeathTest, LimitFollowsSteals) {
   for (int k = 0; k < 3; ++k)
     sprig_deque_push(d.abi(), &f[k]);
   ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
-  sprig_deque_push(d.abi(), &f[3]);  // full; answers: 2 of 4 public
+  sprig_deque_push(d.abi(), &f[3]);                       // full; answers: 2 of 4 public
   EXPECT_EQ(d.w.abi.limit, 3);
   for (int k = 0; k < 2; ++k)
     ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_WON);

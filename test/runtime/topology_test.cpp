@@ -6,9 +6,9 @@
 #include "global.h"
 #include "topology.h"
 #include "victims.h"
-#include <gtest/gtest.h>
 #include <cstdlib>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <set>
 #include <string>
 #include <sys/stat.h>
@@ -250,8 +250,8 @@ TEST(Victims, PicksCloseTiersInOrder) {
         EXPECT_TRUE(node.count(v)) << "pick " << k << " left the node: " << v;
       else
         far_seen.insert(v);
-      node_beyond_llc |= k >= kVictimLlcPicks && k < kVictimLlcPicks + kVictimNodePicks &&
-                         !llc.count(v);
+      node_beyond_llc |=
+          k >= kVictimLlcPicks && k < kVictimLlcPicks + kVictimNodePicks && !llc.count(v);
     }
   }
   EXPECT_TRUE(node_beyond_llc) << "the node tier never picked the node's other LLC";

@@ -72,7 +72,8 @@ SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
 }
 /* The same for a frame whose spawns capture their continuations as return addresses
  * (the plugin on x86-64 ELF): a thief finds the resume point on the stack. A setjmp spawn
- * in such a frame sets SPRIG_FRAME_PC_IN_CTX before its capture (plugin/OutlineSpawn.cpp). */
+ * in such a frame sets SPRIG_FRAME_PC_IN_CTX before its capture (plugin/OutlineSpawn.cpp).
+ */
 SPRIG_INLINE void sprig_enter_frame_ra(sprig_frame *sf) {
   sf->flags = SPRIG_FRAME_ENTERED;
   sf->steals = 0;
@@ -85,8 +86,14 @@ SPRIG_INLINE void sprig_enter_frame_ra(sprig_frame *sf) {
  * a helper moves it: no stack arguments, no reserved call frame; after a steal the
  * runtime stores the new stack's SP there), so the call's return address is the word
  * below. The helper is still active (it returns only after a pop that succeeds, which a
- * steal excludes), so the word is intact; the push's release store of `bottom`, which
- * the thief's steal acquired, follows the call that wrote it. */
+ * steal excludes), so the word is intact until the child ends and its pop fails; the
+ * push's release store of `bottom`, which the thief's steal acquired, follows the call
+ * that wrote it. The child's worker then leaves the stack, and frees it when it does not
+ * hold the parent's frame (a fiber the parent's continuation ran on after an earlier
+ * steal), to be reused at once: the next continuation's first helper call writes the
+ * same word. So a thief announces the frame before its CAS (Worker::resume_pc_of) and
+ * withdraws it once it has read the word here, and that free waits for no thief to
+ * announce the frame (runtime/scheduler.cpp, child_done). */
 SPRIG_INLINE void *sprig_stolen_resume_pc(const sprig_frame *f) {
   if (f->flags & SPRIG_FRAME_PC_IN_CTX)
     return f->ctx[SPRIG_CTX_PC];

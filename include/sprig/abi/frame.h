@@ -53,10 +53,10 @@ extern "C" {
  * plugin's setjmp emission (plugin/RuntimeABI.cpp), __builtin_setjmp/longjmp (which fix
  * words 0..2) and the runtime's stack switches (runtime/stack_switch.h) all use these
  * indices; the layout checks at the end of this file pin them. */
-#define SPRIG_CTX_FP 0      /* frame pointer of the continuation */
-#define SPRIG_CTX_PC 1      /* resume address (the setjmp intrinsic's, or a return address) */
-#define SPRIG_CTX_SP 2      /* stack pointer of the continuation */
-#define SPRIG_CTX_SSP 3     /* shadow-stack pointer (-fcf-protection=return only) */
+#define SPRIG_CTX_FP 0  /* frame pointer of the continuation */
+#define SPRIG_CTX_PC 1  /* resume address (the setjmp intrinsic's, or a return address) */
+#define SPRIG_CTX_SP 2  /* stack pointer of the continuation */
+#define SPRIG_CTX_SSP 3 /* shadow-stack pointer (-fcf-protection=return only) */
 #define SPRIG_CTX_FPSTATE 4 /* MXCSR | x87 control word << 32, at a suspending sync */
 #define SPRIG_CTX_WORDS 5
 
@@ -134,9 +134,9 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
 /* The protocol: version, fence, flag bits. */
 #define SPRIG_ABI_HASH_PROTOCOL_                                                           \
   SPRIG_HASH2(                                                                             \
-      SPRIG_HASH4(                                                                         \
-          SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, SPRIG_REQUEST_FORCING),    \
-          SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION, SPRIG_FRAME_ROOT, SPRIG_FRAME_ENTERED), \
+      SPRIG_HASH4(SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, SPRIG_REQUEST_FORCING), \
+                  SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION, SPRIG_FRAME_ROOT,             \
+                  SPRIG_FRAME_ENTERED),                                                    \
       SPRIG_FRAME_PC_IN_CTX, SPRIG_FRAME_CHECK_PC)
 /* The continuation's words. */
 #define SPRIG_ABI_HASH_CTX_(h)                                                             \
@@ -153,11 +153,11 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
 /* sprig_worker_abi: its size, alignment and every field's offset. */
 #define SPRIG_ABI_HASH_WORKER_(h)                                                          \
   SPRIG_HASH4(                                                                             \
-      SPRIG_HASH4(SPRIG_HASH4(h, sizeof(sprig_worker_abi), __alignof__(sprig_worker_abi),  \
-                              offsetof(sprig_worker_abi, top),                             \
-                              offsetof(sprig_worker_abi, split)),                          \
-                  offsetof(sprig_worker_abi, request), offsetof(sprig_worker_abi, request_ns), \
-                  offsetof(sprig_worker_abi, bottom), offsetof(sprig_worker_abi, buf)),    \
+      SPRIG_HASH4(                                                                         \
+          SPRIG_HASH4(h, sizeof(sprig_worker_abi), __alignof__(sprig_worker_abi),          \
+                      offsetof(sprig_worker_abi, top), offsetof(sprig_worker_abi, split)), \
+          offsetof(sprig_worker_abi, request), offsetof(sprig_worker_abi, request_ns),     \
+          offsetof(sprig_worker_abi, bottom), offsetof(sprig_worker_abi, buf)),            \
       offsetof(sprig_worker_abi, mask), offsetof(sprig_worker_abi, limit),                 \
       offsetof(sprig_worker_abi, pop_bound), offsetof(sprig_worker_abi, spawns))
 /* Version and layout, so a stale header and a new runtime never meet silently. Kept to
@@ -235,7 +235,8 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0,
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, top) == 0, "top at offset 0");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, split) == 8, "split at offset 8");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, request) == 16, "request at offset 16");
-SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, request_ns) == 24, "request_ns at offset 24");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, request_ns) == 24,
+                    "request_ns at offset 24");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, bottom) == 64, "bottom at offset 64");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, buf) == 72, "buf at offset 72");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, mask) == 80, "mask at offset 80");
@@ -257,7 +258,6 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, spawns) + sizeof(uint64_t) <=
                     "the owner's fields share bottom's line");
 
 #undef SPRIG_LAYOUT_ASSERT
-
 
 #ifdef __cplusplus
 } /* extern "C" */

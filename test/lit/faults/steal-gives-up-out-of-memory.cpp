@@ -6,6 +6,9 @@
 // views" instead (5 runs of 5), though it uses no reducer. -DREDUCER: a reducer exists
 // (its module's constructor turns the runtime's tracking on), so each steal reserves its
 // map and piece first, and gives up when it cannot.
+// Not in the sanitizer jobs: RLIMIT_AS leaves no room for the sanitizers' own
+// reservations (TSan: "internal allocator is out of memory", in the serial elision too).
+// UNSUPPORTED: tsan, asan
 // RUN: %sprigxx -O2 %s -o %t
 // RUN: %clangxx -O2 -Wno-unknown-attributes %s -o %t.serial
 // RUN: %t.serial 8 200 | FileCheck %s

@@ -19,7 +19,7 @@ static long fib(long n) {
   return x + y;
 }
 #else
-#include "Inputs/hl_fib.h"  // the lowering, spelled out with comments
+#include "Inputs/hl-fib.h"  // the lowering, spelled out with comments
 static long fib(long n) { return hl_fib(n); }
 #endif
 

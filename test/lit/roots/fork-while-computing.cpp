@@ -1,5 +1,8 @@
 // fork() while another application thread is inside a computation: the child process
 // gets a fresh runtime (pthread_atfork) and its own spawning calls finish.
+// Not under TSan: it forks a multi-threaded process whose child then starts threads,
+// which TSan refuses ("starting new threads after multi-threaded fork is not supported").
+// UNSUPPORTED: tsan
 // RUN: %sprigxx -O2 %s -o %t.par
 // RUN: env SPRIG_NWORKERS=1 %t.par | FileCheck %s
 // RUN: env SPRIG_NWORKERS=2 %t.par | FileCheck %s

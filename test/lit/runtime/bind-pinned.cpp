@@ -22,7 +22,7 @@
 // CHECK: fib(22) = 17711
 // CHECK-NEXT: application thread: not pinned
 // CHECK-NEXT: pool workers: as expected
-#include "../handlowered/Inputs/hl_fib.h"
+#include "../handlowered/Inputs/hl-fib.h"
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>

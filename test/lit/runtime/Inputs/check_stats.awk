@@ -1,6 +1,8 @@
 # check_stats.awk: summarise a SPRIG_STATS=1 table (runtime/stats.cpp) for FileCheck.
 #   awk -v MAXPER=N -f check_stats.awk STATS_FILE
 # Prints the workers announced and the per-worker rows found, the totals (spawns, steals),
+# "stolen: yes" when something was stolen and ran on a fiber (steals > 0 and a fiber in use
+# at the peak; else "stolen: none"),
 # "fibers: F (limit L): ok" or "... OVER" for F the fibers in use at the peak and
 # L = MAXPER x workers: the space bound (fibers are recycled, not allocated per steal);
 # and "allocated: A (limit L2): ok|OVER" for the fibers mapped in all, where L2 adds what
@@ -17,6 +19,7 @@ END {
   printf "workers: %d, rows: %d\n", workers, rows
   printf "spawns: %s\n", spawns
   printf "steals: %s\n", steals
+  printf "stolen: %s\n", (steals > 0 && peak > 0) ? "yes" : "none"
   limit = MAXPER * workers
   printf "fibers: %d (limit %d): %s\n", peak, limit, (peak <= limit) ? "ok" : "OVER"
   limit2 = limit + 8 * (workers - 1)
