@@ -76,7 +76,15 @@ using namespace sprig;
 extern "C" void __sprig_child_threw(sprig_frame *parent, void *exn, uint32_t child) {
   __cxa_begin_catch(exn);
   struct EndCatch {
-    ~EndCatch() { __cxa_end_catch(); }
+    // Under the lock: ending the catch may free the exception (its last reference), which
+    // another thread's critical section below may have read (the child number in its
+    // header) after ours; the lock orders that read before the free. The reference counts
+    // that order it anyway live in the uninstrumented libstdc++, where ThreadSanitizer
+    // cannot see them (exceptions/root-throws.cpp under TSan).
+    ~EndCatch() {
+      std::lock_guard<std::mutex> l(lock);
+      __cxa_end_catch();
+    }
   } end_catch;  // also ends the catch when the rethrow below unwinds
   if (child == ~0u)
     throw;  // not detached yet: the parent's exception, thrown at the spawn
