@@ -117,6 +117,10 @@ namespace sprig {
                  (void *)f, pc, f->ctx[SPRIG_CTX_SSP]);
     std::abort();
   }
+  // A resume point read from a stack already given back to the pool (assertion build:
+  // poisoned there, fiber.cpp) would send the continuation nowhere.
+  SPRIG_ASSERT(reinterpret_cast<std::uintptr_t>(pc) != SPRIG_POISON_WORD,
+               "a stolen continuation's resume point comes from a live stack");
   f->ctx[SPRIG_CTX_PC] = pc;
   // The first steal of an epoch: the previous epoch's sync left the counter at zero,
   // and of this epoch's children only the one the victim runs can have ended since our

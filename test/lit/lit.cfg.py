@@ -100,6 +100,12 @@ else:
 if shutil.which("dpkg-deb") and shutil.which("cpack"):
     config.available_features.add("dpkg")
 
+# Feature "sanitizer-runtimes": this build has libsprig-tsan and libsprig-asan (CMake
+# option SPRIG_SANITIZER_RUNTIMES, on by default; the assertion build's tree turns it off),
+# which sprig++ -fsanitize=thread|address links.
+if getattr(config, "sprig_sanitizer_runtimes", "ON").upper() in ("ON", "1", "TRUE", "YES", "Y"):
+    config.available_features.add("sanitizer-runtimes")
+
 # Features "tsan" / "asan": $SPRIGTEST_LIT_CXXFLAGS builds the tests' programs under
 # ThreadSanitizer / AddressSanitizer (the tsan-lit / asan-lit ctest entries,
 # test/CMakeLists.txt). As with clang, the last -fsanitize= / -fno-sanitize= naming one
