@@ -79,9 +79,18 @@ bool makePreserveNoneEntries(Module &M, DenseMap<Function *, Function *> &Worker
                              SmallVectorImpl<Function *> &Simplify) {
   if (!PreserveNoneEntries)
     return false;
-  DenseMap<Function *, Function *> Copy;  // worker entry -> its preserve_none copy
-  for (auto &KV : WorkerEntry) {
-    Function *W = KV.second;
+  // The spawners in the module's order: the copies are made, and so appear in the
+  // output, in an order that does not depend on where the functions were allocated (a
+  // DenseMap of pointers iterates in the order of their hashes).
+  SmallVector<Function *, 16> Spawners;
+  for (Function &F : M)
+    if (WorkerEntry.count(&F))
+      Spawners.push_back(&F);
+  // worker entry -> its preserve_none copy
+  SmallVector<std::pair<Function *, Function *>, 16> Copy;
+  for (Function *F : Spawners) {
+    Function *&Entry = WorkerEntry[F];
+    Function *W = Entry;
     CallInst *Jump = jumpIntoBody(*W);
     if (!Jump || !conventionMovable(*W))
       continue;
@@ -96,21 +105,20 @@ bool makePreserveNoneEntries(Module &M, DenseMap<Function *, Function *> &Worker
     CallInst *JumpPN = jumpIntoBody(*WPN);
     JumpPN->setCalledFunction(BodyPN);
     JumpPN->setCallingConv(CallingConv::PreserveNone);
-    Copy[W] = WPN;
-    KV.second = WPN;
+    Copy.push_back({W, WPN});
+    Entry = WPN;
     ++NumPreserveNone;
   }
   if (Copy.empty())
     return false;
   // Every call of a worker entry is made on a worker (SerialClone.cpp put it there).
-  for (auto &KV : Copy) {
-    Function *W = KV.first;
+  for (auto &[W, WPN] : Copy) {
     SmallVector<CallBase *, 8> Calls;
     for (User *U : W->users())
       if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == W)
         Calls.push_back(CB);
     for (CallBase *CB : Calls) {
-      CB->setCalledFunction(KV.second);
+      CB->setCalledFunction(WPN);
       CB->setCallingConv(CallingConv::PreserveNone);
     }
     if (W->use_empty())
