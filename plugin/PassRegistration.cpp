@@ -26,15 +26,15 @@
 //   - opt -load-pass-plugin=SprigPlugin.so -passes=sprig-lower (or sprig-fix-frames):
 //     for .ll tests and debugging.
 //===----------------------------------------------------------------------===//
-#include "ChildInline.h"
-#include "FrameFixups.h"
-#include "PreserveNoneEntries.h"
+#include "late/ChildInline.h"
+#include "lower/FrameFixups.h"
+#include "late/PreserveNoneEntries.h"
 #include "Lowering.h"
 #include "Markers.h"
-#include "Race.h"
-#include "Reducers.h"
-#include "Scale.h"
-#include "SerialClone.h"
+#include "modes/Race.h"
+#include "early/Reducers.h"
+#include "modes/Scale.h"
+#include "early/SerialClone.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"

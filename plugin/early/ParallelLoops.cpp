@@ -31,11 +31,11 @@
 // was (__sprig_pfor_rethrow), with the end marker's unwind edge.
 //===----------------------------------------------------------------------===//
 #include "Lowering.h"
-#include "LoweringContext.h"
+#include "lower/LoweringContext.h"
 #include "Markers.h"
-#include "Race.h"
-#include "RegionValues.h"
-#include "SpawnShape.h"
+#include "modes/Race.h"
+#include "lower/RegionValues.h"
+#include "lower/SpawnShape.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"

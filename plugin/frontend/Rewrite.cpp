@@ -29,7 +29,7 @@
 #include "Markers.h"
 #include "ParallelFor.h"
 #include "SpawnUses.h"
-#include "Sprig.h"
+#include "Annotations.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"

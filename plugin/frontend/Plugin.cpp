@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Diagnostics.h"
 #include "Rewrite.h"
-#include "Sprig.h"
+#include "Annotations.h"
 #include "UnknownAttributes.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -3,7 +3,7 @@
 // See Reducers.h; the runtime's side is runtime/reducer.cpp.
 //===----------------------------------------------------------------------===//
 #include "Reducers.h"
-#include "Race.h"
+#include "modes/Race.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"

@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "PreserveNoneEntries.h"
 #include "BoundThread.h"
-#include "LoweringContext.h"
+#include "lower/LoweringContext.h"
 #include "Markers.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"

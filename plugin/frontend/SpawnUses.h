@@ -5,7 +5,7 @@
 // statement expression, a catch handler), which Legality.cpp checks.
 //===----------------------------------------------------------------------===//
 #pragma once
-#include "Sprig.h"
+#include "Annotations.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"

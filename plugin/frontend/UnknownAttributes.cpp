@@ -1,7 +1,7 @@
 //===- plugin/UnknownAttributes.cpp ---------------------------------------===//
 #include "UnknownAttributes.h"
 #include "Diagnostics.h"
-#include "Sprig.h"
+#include "Annotations.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "llvm/ADT/SmallString.h"
 

@@ -6,7 +6,7 @@
 #include "ParallelFor.h"
 #include "Diagnostics.h"
 #include "SpawnUses.h"
-#include "Sprig.h"
+#include "Annotations.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

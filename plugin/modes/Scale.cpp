@@ -19,7 +19,7 @@
 // child's path, a path of the DAG, so the figures stay those of a valid execution.
 //===----------------------------------------------------------------------===//
 #include "Scale.h"
-#include "LoweringContext.h"
+#include "lower/LoweringContext.h"
 #include "Markers.h"
 #include "SerialHooks.h"
 #include "llvm/ADT/SmallVector.h"

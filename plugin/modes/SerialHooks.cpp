@@ -3,11 +3,11 @@
 // See SerialHooks.h.
 //===----------------------------------------------------------------------===//
 #include "SerialHooks.h"
-#include "LoweringContext.h"
+#include "lower/LoweringContext.h"
 #include "Markers.h"
-#include "SerialClone.h"
-#include "RegionValues.h"
-#include "SpawnShape.h"
+#include "early/SerialClone.h"
+#include "lower/RegionValues.h"
+#include "lower/SpawnShape.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"

@@ -17,7 +17,7 @@
 // the serial program's behaviour, so the gate is a hint, never a correctness condition.
 //===----------------------------------------------------------------------===//
 #include "SerialClone.h"
-#include "LoweringContext.h"
+#include "lower/LoweringContext.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/DebugInfoMetadata.h"

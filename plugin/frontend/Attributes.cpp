@@ -9,7 +9,7 @@
 // full form once the function is complete, and plugin/Rewrite.cpp lowers it.
 //===----------------------------------------------------------------------===//
 #include "Diagnostics.h"
-#include "Sprig.h"
+#include "Annotations.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Stmt.h"

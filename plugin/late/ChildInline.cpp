@@ -29,8 +29,8 @@
 //===----------------------------------------------------------------------===//
 #include "ChildInline.h"
 #include "BoundThread.h"
-#include "FrameFixups.h"
-#include "LoweringContext.h"
+#include "lower/FrameFixups.h"
+#include "lower/LoweringContext.h"
 #include "Markers.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
