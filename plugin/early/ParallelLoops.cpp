@@ -1,7 +1,7 @@
-//===- plugin/ParallelLoops.cpp - [[sprig::parallel_for]] regions become D&C calls ===//
+//===- plugin/early/ParallelLoops.cpp - parallel loops become D&C calls ---===//
 //
-// The first step of sprig-lower. The AST rewrite (ParallelFor.cpp) left each parallel
-// loop as one iteration between markers (Markers.h):
+// The first step of sprig-lower. The AST rewrite (frontend/ParallelFor.h) left each
+// parallel loop as one iteration between markers (Markers.h):
 //
 //   __sprig_pfor_begin(id, n, grain)   ...iteration k = __sprig_pfor_index(id)...
 //   [catch (...) { __sprig_pfor_catch(id) }]   __sprig_pfor_end(id)
@@ -18,9 +18,11 @@
 // here with the markers the frontend would have written:
 //
 //   void __sprig_pfor_dc(ptr chunk, ptr env, i64 lo, i64 hi, i64 grain) {
-//     while (hi - lo > grain) { mid = lo + (hi - lo) / 2;
-//                               [[sprig::spawn]] __sprig_pfor_dc(chunk, env, lo, mid, grain);
-//                               lo = mid; }
+//     while (hi - lo > grain) {
+//       mid = lo + (hi - lo) / 2;
+//       [[sprig::spawn]] __sprig_pfor_dc(chunk, env, lo, mid, grain);
+//       lo = mid;
+//     }
 //     chunk(env, lo, hi);  [[sprig::sync]];
 //   }
 //
@@ -30,10 +32,10 @@
 // __sprig_pfor_catch (the first in iteration order) is rethrown where the end marker
 // was (__sprig_pfor_rethrow), with the end marker's unwind edge.
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
-#include "lower/LoweringContext.h"
+#include "ParallelLoops.h"
 #include "Markers.h"
-#include "modes/Race.h"
+#include "Target.h"
+#include "lower/LoweringContext.h"
 #include "lower/RegionValues.h"
 #include "lower/SpawnShape.h"
 #include "llvm/ADT/SetVector.h"
@@ -43,11 +45,11 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
-#include "llvm/Support/raw_ostream.h"
 #include <map>
 
 using namespace llvm;
@@ -75,7 +77,7 @@ void diagnose(Function &F, const Twine &Msg) {
   F.getContext().diagnose(DiagnosticInfoUnsupported(F, "sprig: " + Msg));
 }
 
-// The module's D&C driver, with spawn markers as Rewrite.cpp writes them.
+// The module's D&C driver, with spawn markers as frontend/Rewrite.cpp writes them.
 Function *getDriver(Module &M) {
   if (Function *D = M.getFunction("__sprig_pfor_dc"))
     return D;
@@ -151,8 +153,8 @@ Function *createChunk(Function &F, unsigned N) {
   return H;
 }
 
-bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain,
-                 FunctionCallee Caught, FunctionCallee Rethrow) {
+bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, unsigned N,
+                 FunctionCallee Grain, FunctionCallee Caught, FunctionCallee Rethrow) {
   Function &F = *L.Begin->getFunction();
   LLVMContext &C = M.getContext();
   Type *I64 = Type::getInt64Ty(C), *Ptr = PointerType::getUnqual(C);
@@ -201,8 +203,8 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
         return false;
       }
   }
-  // Read-only scalars by value (RegionValues.h): the loop's first value, step, a bound
-  // the body reads are loaded once in F, before the driver, and the chunk gets the
+  // Read-only scalars by value (lower/RegionValues.h): the loop's first value, step, a
+  // bound the body reads are loaded once in F, before the driver, and the chunk gets the
   // values: no reload after every call in the body. F waits in the driver meanwhile.
   readOnlyLocalsByValue(F, R, BBb->getTerminator(), {}, /*WithLifetimes=*/true);
   SetVector<Value *> Inputs;
@@ -365,12 +367,8 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
                    PB.CreateStructGEP(StateTy, StateA, 1));
     PB.CreateStore(StateA, PB.CreateStructGEP(EnvTy, EnvA, Shared.size()));
   }
-  // The race detector (sprig++ --race) runs every iteration as a leaf of its own: all
-  // iterations are logically parallel, whatever grain the parallel program would use.
-  Value *G = raceMode() ? static_cast<Value *>(PB.getInt64(1))
-                        : PB.CreateSelect(PB.CreateICmpEQ(GrainArg, PB.getInt64(0)),
-                                          PB.CreateCall(Grain, {Count}), GrainArg,
-                                          "pfor.grain");
+  // The grain: the loop's own, or the runtime's default (the target's choice).
+  Value *G = Target.loopGrain(PB, Count, GrainArg, Grain);
   PB.CreateCall(getDriver(M), {H, EnvA, PB.getInt64(0), Count, G});
   PB.CreateBr(Exit);
   OldBr->eraseFromParent();
@@ -398,7 +396,7 @@ bool outlineLoop(Module &M, LoopMarkerCalls &L, unsigned N, FunctionCallee Grain
 
 }  // namespace
 
-bool lowerParallelLoops(Module &M, bool &Failed) {
+bool lowerParallelLoops(Module &M, const LoweringTarget &Target, bool &Failed) {
   Failed = false;
   Function *BeginFn = M.getFunction(markers::LoopBegin);
   if (!BeginFn || BeginFn->use_empty())
@@ -441,7 +439,7 @@ bool lowerParallelLoops(Module &M, bool &Failed) {
       Failed = true;
       return true;
     }
-    bool OKL = outlineLoop(M, L, N++, Grain, Caught, Rethrow);
+    bool OKL = outlineLoop(M, Target, L, N++, Grain, Caught, Rethrow);
     if (!OKL) {
       Failed = true;
       return true;

@@ -1,4 +1,4 @@
-//===- plugin/Sprig.h - shared declarations of the Sprig plugin -----------===//
+//===- plugin/frontend/Annotations.h - the marks of the attributes' accepted uses ===//
 #pragma once
 #include "llvm/ADT/StringRef.h"
 

@@ -1,12 +1,14 @@
-//===- plugin/Attributes.cpp - the attributes: spawn, sync, parallel_for, grainsize, reducer
+//===- plugin/frontend/Attributes.cpp - the attributes, as Sema parses them ===//
 //
-// Registers the attributes with Sema (ParsedAttrInfo, as in clang/examples/Attribute)
+// The attributes spawn, sync, parallel_for, grainsize and reducer. Registers them with
+// Sema (ParsedAttrInfo, as in clang/examples/Attribute)
 // and checks what can be checked while parsing: the arguments, and what the attribute is
 // attached to. Each accepted use becomes an AnnotateAttr ("sprig.spawn", "sprig.sync",
 // "sprig.parallel_for", "sprig.grainsize" with the grain expression as its argument,
 // "sprig.reducer" with the identity's and reduce's addresses) on the statement or
-// variable (a reducer's is rewritten in IR: plugin/Reducers.h); plugin/Legality.cpp and plugin/ParallelFor.cpp check the
-// full form once the function is complete, and plugin/Rewrite.cpp lowers it.
+// variable (a reducer's is rewritten in IR: early/Reducers.h); Legality.cpp and
+// ParallelFor.cpp check the full form once the function is complete, and Rewrite.cpp
+// lowers it.
 //===----------------------------------------------------------------------===//
 #include "Diagnostics.h"
 #include "Annotations.h"
@@ -341,7 +343,7 @@ struct ReducerAttrInfo : ParsedAttrInfo {
     if (!Id || !Red)
       return AttributeNotApplied;
     // CodeGen emits the annotation with the two addresses as its arguments; the IR pass
-    // (plugin/Reducers.cpp) rewrites every access of the variable to the strand's view.
+    // (early/Reducers.cpp) rewrites every access of the variable to the strand's view.
     Expr *Args[] = {Id, Red};
     // Folded into constants (ConstantExpr), which CodeGen emits as the annotation's
     // arguments (unfolded, it emits undef).

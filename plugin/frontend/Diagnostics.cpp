@@ -1,4 +1,4 @@
-//===- plugin/Diagnostics.cpp - the plugin's one table of errors ----------===//
+//===- plugin/frontend/Diagnostics.cpp - the plugin's one table of errors -===//
 #include "Diagnostics.h"
 
 namespace sprig {

@@ -1,4 +1,4 @@
-//===- plugin/Legality.cpp - every check of how the attributes are used ---===//
+//===- plugin/frontend/Legality.cpp - every check of how the attributes are used ===//
 #include "Legality.h"
 #include "Diagnostics.h"
 #include "clang/AST/ASTContext.h"

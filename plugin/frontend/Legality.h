@@ -1,4 +1,4 @@
-//===- plugin/Legality.h - every check of how the attributes are used -----===//
+//===- plugin/frontend/Legality.h - every check of how the attributes are used ===//
 //
 // The frontend's legality rules in one place (Attributes.cpp only checks, while parsing,
 // what an attribute is attached to and that it has no arguments; both report through

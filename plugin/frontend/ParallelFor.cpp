@@ -1,4 +1,4 @@
-//===- plugin/ParallelFor.cpp - [[sprig::parallel_for]]: form checks and rewrite ===//
+//===- plugin/frontend/ParallelFor.cpp - parallel_for: form checks and rewrite ===//
 //
 // See ParallelFor.h for the accepted form and the code the rewrite emits. Every error
 // reports through Diagnostics.def and names the attribute and the fix.

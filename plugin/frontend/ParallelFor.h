@@ -1,4 +1,4 @@
-//===- plugin/ParallelFor.h - [[sprig::parallel_for]]: the loop's form and its rewrite ===//
+//===- plugin/frontend/ParallelFor.h - parallel_for: the loop's form and rewrite ===//
 //
 // A parallel loop is a canonical for loop (docs/forms.md, "Parallel loops"):
 //   for (T i = first; i OP bound; INC) body
@@ -7,7 +7,7 @@
 // The body may not leave the loop (break, return, goto out, co_*), nor change i.
 //
 // The rewrite (frontend half of the lowering) turns it into straight-line code with
-// markers (Markers.h) that the IR pass ParallelLoops.cpp outlines:
+// markers (Markers.h) that the IR pass early/ParallelLoops.cpp outlines:
 //   {
 //     T first = <init of i>;  B end = bound;  UC step = step;     evaluated once
 //     size_t n = <trip count>;  size_t grain = <grainsize or 0>;  no overflow

@@ -1,4 +1,4 @@
-//===- plugin/Plugin.cpp - the Sprig clang plugin: action and AST consumer ===//
+//===- plugin/frontend/Plugin.cpp - the Sprig clang plugin: action and AST consumer ===//
 //
 // SprigFrontend.so, loaded with -fplugin=SprigFrontend.so (sprig++ does this). Three
 // stages:
@@ -6,7 +6,7 @@
 //  2. This consumer runs before CodeGen (AddBeforeMainAction). For each function body
 //     it checks every spawn and sync (Legality.cpp, Diagnostics.def) and, in functions
 //     that will be emitted, rewrites them into marker calls (Rewrite.cpp).
-//  3. The IR passes of SprigPlugin.so (PassRegistration.cpp), which this plugin loads
+//  3. The IR passes of SprigPlugin.so (../PassRegistration.cpp), which this plugin loads
 //     from its own directory, turn the markers into the continuation-stealing code of
 //     sprig/abi.h. They are a separate LLVM pass plugin so that opt can load them too
 //     (libclang-cpp cannot be loaded into opt).
@@ -109,7 +109,7 @@ protected:
   }
   // -fplugin-arg-sprig-scale (sprig++ --scale): the work/span profiler's build;
   // -fplugin-arg-sprig-race (sprig++ --race): the race detector's. The passes read their
-  // own options, -sprig-scale / -sprig-race (plugin/Scale.h, Race.h); set them here, in
+  // own options, -sprig-scale / -sprig-race (plugin/Target.cpp); set them here, in
   // the process-wide option registry (SprigPlugin.so is loaded, so they are registered).
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
     for (const std::string &A : Args) {

@@ -1,4 +1,4 @@
-//===- plugin/Rewrite.h - check spawns and syncs, rewrite them to markers -===//
+//===- plugin/frontend/Rewrite.h - check spawns and syncs, rewrite them to markers ===//
 #pragma once
 #include "clang/AST/Decl.h"
 #include <set>

@@ -1,4 +1,4 @@
-//===- plugin/SpawnUses.h - the spawns, syncs and returns of a function body ===//
+//===- plugin/frontend/SpawnUses.h - the spawns, syncs and returns of a function body ===//
 //
 // The rewrite (Rewrite.cpp) first collects every use of the attributes in one body, with
 // the slot that holds each statement (to replace it) and the context it sits in (a

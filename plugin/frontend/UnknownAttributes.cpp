@@ -1,4 +1,4 @@
-//===- plugin/UnknownAttributes.cpp ---------------------------------------===//
+//===- plugin/frontend/UnknownAttributes.cpp ------------------------------===//
 #include "UnknownAttributes.h"
 #include "Diagnostics.h"
 #include "Annotations.h"

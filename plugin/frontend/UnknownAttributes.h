@@ -1,4 +1,4 @@
-//===- plugin/UnknownAttributes.h - 'sprig::spwan' is an error, not a warning ===//
+//===- plugin/frontend/UnknownAttributes.h - 'sprig::spwan' is an error, not a warning ===//
 //
 // Clang warns "unknown attribute 'sprig::spwan' ignored" and drops it. For our namespace
 // that must be an error with a suggestion. A DiagnosticConsumer wrapper intercepts those

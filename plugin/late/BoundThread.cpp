@@ -1,4 +1,4 @@
-//===- plugin/BoundThread.cpp - code that only runs on a bound thread ------===//
+//===- plugin/late/BoundThread.cpp - code that only runs on a bound thread ===//
 //
 // See BoundThread.h for why the calls are unreachable. Each becomes `unreachable` with
 // everything after it in its block (changeToUnreachable); the branches into those blocks

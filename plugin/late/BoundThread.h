@@ -1,4 +1,4 @@
-//===- plugin/BoundThread.h - code that only runs on a bound thread --------===//
+//===- plugin/late/BoundThread.h - code that only runs on a bound thread --===//
 //
 // A thread runs a spawning function's frame either as a worker (a pool worker, or a
 // thread bound as a root for the length of its root computation) or as no worker at
@@ -14,7 +14,7 @@
 // making them so lets SimplifyCFG drop the two tests around them (the thread's worker at
 // the first spawn, the ROOT bit at every exit: 4 instructions per call of fib). Such code:
 //  - the preserve_none bodies F.sprig.body.pn (PreserveNoneEntries.h): called only from
-//    worker entries, which are called only on a worker (SerialClone.cpp,
+//    worker entries, which are called only on a worker (SerialGate.cpp,
 //    redirectWorkerCalls: a helper's spawned call, or a call in a lowered body past a
 //    spawn);
 //  - whatever ChildInline.h inlines into a helper in place of the spawned call: it runs

@@ -1,4 +1,4 @@
-//===- plugin/ChildInline.cpp - a spawned child's body inside its helper ---===//
+//===- plugin/late/ChildInline.cpp - a spawned child's body inside its helper ===//
 //
 // See ChildInline.h. Why it is safe, piece by piece:
 // - The child's frame (`sprig_frame`, its locals, its alloca arena) is the body's

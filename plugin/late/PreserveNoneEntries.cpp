@@ -1,4 +1,4 @@
-//===- plugin/PreserveNoneEntries.cpp - spawners called without saved registers ===//
+//===- plugin/late/PreserveNoneEntries.cpp - spawners called without saved registers ===//
 //
 // See PreserveNoneEntries.h. Why a copy with another convention is the same function:
 // - The convention only says which registers survive a call. `preserve_none` keeps
@@ -103,6 +103,7 @@ bool makePreserveNoneEntries(Module &M, DenseMap<Function *, Function *> &Worker
       Simplify.push_back(BodyPN);
     Function *WPN = preserveNoneCopy(*W, W->getName() + ".pn");
     CallInst *JumpPN = jumpIntoBody(*WPN);
+    SPRIG_ASSERT(JumpPN, "a copy of a worker entry keeps its jump into the body");
     JumpPN->setCalledFunction(BodyPN);
     JumpPN->setCallingConv(CallingConv::PreserveNone);
     Copy.push_back({W, WPN});
@@ -111,7 +112,7 @@ bool makePreserveNoneEntries(Module &M, DenseMap<Function *, Function *> &Worker
   }
   if (Copy.empty())
     return false;
-  // Every call of a worker entry is made on a worker (SerialClone.cpp put it there).
+  // Every call of a worker entry is made on a worker (SerialGate.cpp put it there).
   for (auto &[W, WPN] : Copy) {
     SmallVector<CallBase *, 8> Calls;
     for (User *U : W->users())

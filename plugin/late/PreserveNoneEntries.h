@@ -1,8 +1,8 @@
-//===- plugin/PreserveNoneEntries.h - spawners called without saved registers ===//
+//===- plugin/late/PreserveNoneEntries.h - spawners called without saved registers ===//
 //
-// Spawn v2, stage 2 (issue 15; docs/design.md, "preserve_none worker entries"). A call
-// made on a worker (a helper's spawned call, a call in a lowered body past a spawn) goes
-// to the callee's worker entry F.sprig.worker (SerialClone.h), which jumps into
+// docs/design.md, "preserve_none worker entries". A call made on a worker (a helper's
+// spawned call, a call in a lowered body past a spawn) goes to the callee's worker entry
+// F.sprig.worker (SerialGate.h), which jumps into
 // F.sprig.body. The body calls `preserve_none` helpers, which may clobber every
 // register, so with the C convention it saves and restores all six callee-saved
 // registers on every call. Here each such pair gets a `preserve_none` copy,
@@ -21,7 +21,7 @@ class Module;
 }  // namespace llvm
 
 namespace sprig {
-// Late (PassRegistration.cpp), after redirectWorkerCalls: WorkerEntry (F ->
+// Late (LatePasses.h), after redirectWorkerCalls: WorkerEntry (F ->
 // F.sprig.worker) is updated to the preserve_none copies. False if nothing changed.
 // Optimising builds only; `-mllvm -sprig-preserve-none-entries=0` turns it off.
 // The copies of the bodies run only on a bound thread: their root binding and unbinding

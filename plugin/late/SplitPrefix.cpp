@@ -1,4 +1,4 @@
-//===- plugin/SplitPrefix.cpp - keep frame costs off paths that never spawn ---===//
+//===- plugin/late/SplitPrefix.cpp - keep frame costs off paths that never spawn ===//
 //
 // A spawning function pays for its continuation frame on every call: the setjmp that
 // captures a continuation makes the backend save all callee-saved registers in the
@@ -27,7 +27,8 @@
 // F is not variadic and has no inalloca, preallocated or swifterror parameter (musttail
 // must forward them unchanged).
 //===----------------------------------------------------------------------===//
-#include "Lowering.h"
+#include "SplitPrefix.h"
+#include "Assert.h"
 #include "Markers.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -201,6 +202,13 @@ CallInst *splitNonSpawningPrefix(Function &F) {
   AllocaInst *SF = findFrame(F);
   if (!SF)
     return nullptr;
+  // Spawners are never inlined (markSpawner), so F's entry holds its own frame only.
+  SPRIG_ASSERT(llvm::count_if(F.getEntryBlock(),
+                              [](Instruction &I) {
+                                return isa<AllocaInst>(I) &&
+                                       I.getMetadata(markers::FrameMD);
+                              }) == 1,
+               "a lowered spawning function has one frame");
   SmallPtrSet<BasicBlock *, 32> Touch;
   frameBlocks(F, SF, Touch);
   if (Touch.empty())
@@ -300,7 +308,7 @@ CallInst *splitNonSpawningPrefix(Function &F) {
 
   makeFrameless(F);
   Body->removeFnAttr(markers::OrigFramePointerAttr);
-  Body->setMetadata(markers::SerialMD, nullptr);  // the gate is F's (SerialClone.cpp)
+  Body->setMetadata(markers::SerialMD, nullptr);  // the gate is F's (SerialGate.h)
   return Call;
 }
 

@@ -1,4 +1,4 @@
-//===- plugin/FrameFixups.cpp - keep a spawning function's frame resumable ===//
+//===- plugin/lower/FrameFixups.cpp - keep a spawning function's frame resumable ===//
 #include "FrameFixups.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Constants.h"
@@ -142,7 +142,7 @@ void escapeSharedOnResume(ModuleContext &Ctx, SpawnFrame &Fr) {
 }
 
 void markSpawner(Function &F) {
-  if (F.hasFnAttribute("frame-pointer"))  // for a frameless wrapper (SplitPrefix.cpp)
+  if (F.hasFnAttribute("frame-pointer"))  // for a frameless wrapper (late/SplitPrefix.h)
     F.addFnAttr(markers::OrigFramePointerAttr,
                 F.getFnAttribute("frame-pointer").getValueAsString());
   F.addFnAttr("frame-pointer", "all");

@@ -1,4 +1,4 @@
-//===- plugin/FrameFixups.h - keep a spawning function's frame resumable ---===//
+//===- plugin/lower/FrameFixups.h - keep a spawning function's frame resumable ===//
 //
 // A continuation may run on another stack (a thief's) and come back at a sync, so a
 // spawning function must address every local from its frame pointer and own nothing on
@@ -8,7 +8,7 @@
 //   - alloca/VLAs come from a per-invocation heap arena (runtime/alloca.cpp);
 //   - the locals a helper writes through pointers escape on every resumed path;
 //   - the function is marked so the backend keeps a frame pointer and the late pass
-//     (PassRegistration.cpp) finds it.
+//     (late/LatePasses.h) finds it.
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "LoweringContext.h"

@@ -1,9 +1,11 @@
-//===- plugin/LowerSpawns.cpp - the driver: lower spawn/sync markers ------===//
+//===- plugin/lower/LowerSpawns.cpp - the driver: lower spawn/sync markers ===//
 //
-// Runs first in the pipeline (PipelineStartEP, every -O level, and the pre-link half of
-// -flto; or `opt -passes=sprig-lower`), on Clang's IR before any optimisation. First each
-// spawning function gets its serial clone (SerialClone.cpp). Then, for each function F
-// with markers (Markers.h):
+// The parallel targets' lowerMarkers (ParallelTarget.h), in sprig-lower: first in the
+// pipeline (PipelineStartEP, every -O level, and the pre-link half of -flto; or
+// `opt -passes=sprig-lower`), on Clang's IR before any optimisation, once the parallel
+// loops are outlined (early/ParallelLoops.h). First each spawning function gets its
+// serial clone (early/SerialClone.h). Then, for each function F with markers
+// (Markers.h):
 //
 //  1. Frame: a sprig_frame alloca (!sprig.frame), only `flags = 0` at entry, and the
 //     "spawned on this path" flag (SpawnFrame).
@@ -15,18 +17,16 @@
 //  5. Every exit: a sync before a resume, leave_frame before leaving; calls that may throw
 //     outside any EH scope get an exit pad; alloca arenas are released.
 //  6. Frame conditions (FrameFixups.cpp).
-// The late pass (PassRegistration.cpp) fixes what inlining brings in and splits off the
-// paths that never spawn (SplitPrefix.cpp).
+// The late passes (late/LatePasses.h) fix what inlining brings in and split off the
+// paths that never spawn (late/SplitPrefix.h).
 //===----------------------------------------------------------------------===//
+#include "LowerSpawns.h"
 #include "FrameFixups.h"
-#include "Lowering.h"
-#include "llvm/Support/CommandLine.h"
 #include "OutlineSpawn.h"
-#include "modes/Race.h"
-#include "modes/Scale.h"
+#include "ParallelTarget.h"
 #include "SpawnEH.h"
-#include "early/SerialClone.h"
 #include "SpawnShape.h"
+#include "early/SerialClone.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -109,13 +109,27 @@ void createFrame(ModuleContext &Ctx, SpawnFrame &Fr) {
   }
   EB.CreateStore(EB.getFalse(), Fr.Spawned);
   Fr.SF = SF;
+  // What the lowering relies on of the frame: the runtime's sprig_frame at its start,
+  // 16-aligned (the alignment of ctx's words and of the locals moved in after it).
+  SPRIG_ASSERT(SF->getAlign().value() >= 16 &&
+                   SF->getAllocationSize(Ctx.M.getDataLayout())->getFixedValue() ==
+                       RuntimeABI::FrameSize,
+               "the frame is a 16-aligned sprig_frame");
 }
 
 void lowerFunction(ModuleContext &Ctx, Function &F) {
+  AssertFunctionScope Scope(F);
   SmallVector<SpawnMarkers, 8> Spawns;
   SmallVector<CallBase *, 8> Syncs;
   if (std::optional<ShapeError> E = collectMarkers(F, Ctx.Markers, Spawns, Syncs))
     return Ctx.fail(F, E->message, E->loc);
+  // Markers well formed (collectMarkers reports the rest): each spawn a begin and an end
+  // of the same id.
+  for (SpawnMarkers &S : Spawns)
+    SPRIG_ASSERT(S.begin && S.end &&
+                     cast<ConstantInt>(S.begin->getArgOperand(0))->getZExtValue() ==
+                         cast<ConstantInt>(S.end->getArgOperand(0))->getZExtValue(),
+                 "each spawn has a begin and an end marker with one id");
   if (Spawns.empty()) {
     for (CallBase *S : Syncs)
       replaceMarkerCall(S);
@@ -145,7 +159,7 @@ void lowerFunction(ModuleContext &Ctx, Function &F) {
   // Cold blocks: those no spawn reaches. There the flags are still 0: a sync waits for
   // nothing, leaving the frame does nothing, so none is emitted. A function whose leaves
   // return before spawning then keeps them free of frame code (and the late pass can
-  // split them off, SplitPrefix.cpp).
+  // split them off, late/SplitPrefix.h).
   SmallPtrSet<BasicBlock *, 32> Cold = coldBlocks(F, Ctx.ABI.Enter.getCallee());
   // 3. Landing pads left in F (the spawned statements' own went to the helpers).
   SmallVector<LandingPadInst *, 8> LPads;
@@ -201,25 +215,11 @@ void lowerFunction(ModuleContext &Ctx, Function &F) {
 
 }  // namespace
 
-static cl::opt<bool> LoopsOnly("sprig-loops-only", cl::init(false), cl::Hidden,
-                               cl::desc("Sprig: outline the parallel loops, lower nothing "
-                                        "else (tests)"));
-
-bool lowerSpawns(Module &M) {
-  bool LoopsFailed = false;
-  bool Loops = lowerParallelLoops(M, LoopsFailed);
-  if (LoopsFailed || LoopsOnly)
-    return true;
-  // sprig++ --scale: the serial elision with the profiler's hooks (Scale.h).
-  if (scaleMode())
-    return lowerForScale(M);
-  // sprig++ --race: the serial elision with the race detector's hooks (Race.h).
-  if (raceMode())
-    return lowerForRace(M);
-  ModuleContext Ctx(M);
+bool lowerSpawns(Module &M, ParallelTarget &Target) {
+  ModuleContext Ctx(M, Target);
   MarkerFns &Mk = Ctx.Markers;
   if (!Mk.Begin && !Mk.Sync)
-    return Loops;
+    return false;
   if (!Mk.Sync)  // code after a throw may have dropped every sync: declare it for exits
     Mk.Sync = Function::Create(FunctionType::get(Ctx.VoidTy, false),
                                GlobalValue::ExternalLinkage, markers::Sync, M);
@@ -235,7 +235,10 @@ bool lowerSpawns(Module &M) {
   bool NeedABI = Mk.Begin && !Mk.Begin->use_empty();
   if (NeedABI && !Ctx.ABI.link())
     return true;
-  // The serial elision of each spawning function, before it is lowered (SerialClone.h).
+  SPRIG_ASSERT(!NeedABI || Ctx.ABI.fastPathsLinked(),
+               "abi.bc defines the fast paths the lowering inlines");
+  // The serial elision of each spawning function, before it is lowered
+  // (early/SerialClone.h).
   if (NeedABI) {
     SmallVector<Function *, 16> Spawners;
     for (Function *F : Work)

@@ -1,4 +1,4 @@
-//===- plugin/LoweringContext.cpp - state shared by the pieces of the lowering ===//
+//===- plugin/lower/LoweringContext.cpp - state shared by the pieces of the lowering ===//
 #include "LoweringContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -60,7 +60,7 @@ MarkerFns::MarkerFns(Module &M) {
   }
 }
 
-ModuleContext::ModuleContext(Module &M) : M(M), C(M.getContext()), Markers(M), ABI(M) {
+MarkerContext::MarkerContext(Module &M) : M(M), C(M.getContext()), Markers(M) {
   PtrTy = PointerType::getUnqual(C);
   I8 = Type::getInt8Ty(C);
   I32 = Type::getInt32Ty(C);
@@ -68,12 +68,17 @@ ModuleContext::ModuleContext(Module &M) : M(M), C(M.getContext()), Markers(M), A
   VoidTy = Type::getVoidTy(C);
 }
 
-void ModuleContext::fail(Function &F, const Twine &Msg, const DebugLoc &DL) {
+ModuleContext::ModuleContext(Module &M, ParallelTarget &Target)
+    : MarkerContext(M), Target(Target), ABI(M, Target) {}
+
+void MarkerContext::fail(Function &F, const Twine &Msg, const DebugLoc &DL) {
   C.diagnose(DiagnosticInfoUnsupported(F, "sprig: " + Msg, DL));
   Failed = true;
 }
 
 void SpawnFrame::ifSpawned(Instruction *Before, function_ref<void(IRBuilder<> &)> Body) {
+  SPRIG_ASSERT(Spawned && Before->getFunction() == &F,
+               "the spawned flag is tested in its own function");
   IRBuilder<> B(Before);
   Value *S = B.CreateLoad(B.getInt1Ty(), Spawned, "sprig.spawned");
   Instruction *ThenT = SplitBlockAndInsertIfThen(S, Before->getIterator(), false);

@@ -1,14 +1,18 @@
-//===- plugin/LoweringContext.h - state shared by the pieces of the lowering ===//
+//===- plugin/lower/LoweringContext.h - state shared by the pieces of the lowering ===//
 //
 // The lowering of one module is driven by LowerSpawns.cpp; the pieces it calls
-// (OutlineSpawn, SpawnEH, FrameFixups, RuntimeABI) share two objects, passed
-// explicitly (the plugin keeps no global mutable state):
-//   ModuleContext   the module, its common types, the runtime's entry points, the
-//                   marker functions, and the failure flag with its diagnostic;
+// (OutlineSpawn, SpawnEH, FrameFixups, RuntimeABI, the module's ParallelTarget) share
+// these objects, passed explicitly (the plugin keeps no global mutable state):
+//   MarkerContext   the module, its common types, the marker functions, and the
+//                   failure flag with its diagnostic (also the serial tools',
+//                   modes/SerialHooks.h, and the serial clones', early/SerialClone.h);
+//   ModuleContext   that, the module's target and the runtime's entry points;
 //   SpawnFrame      one spawning function being lowered: its sprig_frame, the
 //                   "spawned on this path" flag, and the resumed edges made so far.
+// Also here: the lowering's debug output and statistics, which every IR pass uses.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "Assert.h"
 #include "Markers.h"
 #include "RuntimeABI.h"
 #include "llvm/ADT/DenseMap.h"
@@ -85,20 +89,28 @@ inline bool callsHelper(const llvm::CallBase *CB) {
 // value, unused, becomes 0).
 void replaceMarkerCall(llvm::CallBase *CB);
 
-struct ModuleContext {
+struct MarkerContext {
   llvm::Module &M;
   llvm::LLVMContext &C;
   llvm::Type *PtrTy, *I8, *I32, *I64, *VoidTy;
   MarkerFns Markers;
-  RuntimeABI ABI;
   bool Failed = false;
-  unsigned HelperCount = 0;
 
-  explicit ModuleContext(llvm::Module &M);
+  explicit MarkerContext(llvm::Module &M);
   // An internal error (or an unsupported input) at DL: a compile error, the module is
   // left alone from here on.
   void fail(llvm::Function &F, const llvm::Twine &Msg,
             const llvm::DebugLoc &DL = llvm::DebugLoc());
+};
+
+class ParallelTarget;
+
+struct ModuleContext : MarkerContext {
+  ParallelTarget &Target;  // the continuation kind (ParallelTarget.h)
+  RuntimeABI ABI;
+  unsigned HelperCount = 0;
+
+  ModuleContext(llvm::Module &M, ParallelTarget &Target);
 };
 
 struct SpawnFrame {
@@ -117,10 +129,11 @@ struct SpawnFrame {
   // instead of taking it as an argument. Maps the address (F's GEP) to its offset.
   llvm::DenseMap<llvm::Value *, uint64_t> FrameLocals;
   uint64_t FrameEnd = 0;  // bytes of SF's allocation in use (0: sizeof(sprig_frame))
-  // Return-address continuations (ABI 11): a thief reads the resume point from the stack
-  // unless the frame has SPRIG_FRAME_PC_IN_CTX, which a setjmp spawn of F sets. Once F
-  // has such a spawn (PCInCtx), every return-address helper of F also stores its return
-  // address into ctx[PC]; RADetaches are their detaches, for those outlined before it.
+  // The return-address target's (ReturnAddressTarget.cpp): a thief reads the resume
+  // point from the stack unless the frame has SPRIG_FRAME_PC_IN_CTX, which a setjmp
+  // spawn of F sets. Once F has such a spawn (PCInCtx), every return-address helper of
+  // F also stores its return address into ctx[PC]; RADetaches are their detaches, for
+  // those outlined before it.
   bool PCInCtx = false;
   llvm::SmallVector<llvm::CallInst *, 4> RADetaches;
 

@@ -1,9 +1,9 @@
-//===- plugin/OutlineSpawn.cpp - one spawned statement becomes a helper call ===//
+//===- plugin/lower/OutlineSpawn.cpp - one spawned statement becomes a helper call ===//
 #include "OutlineSpawn.h"
-#include "RegionValues.h"
 #include "FrameFixups.h"
+#include "ParallelTarget.h"
+#include "RegionValues.h"
 #include "SpawnEH.h"
-#include "sprig/abi.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -27,16 +27,10 @@ static cl::opt<bool> LocalsInFrame(
              "frame, so a helper derives their addresses from its parent pointer"));
 
 namespace sprig {
-
-static llvm::cl::opt<bool> CheckResumePC(
-    "sprig-check-resume-pc", llvm::cl::init(false), llvm::cl::Hidden,
-    llvm::cl::desc("Sprig (tests): helpers also record their return address, and a thief "
-                   "checks that the one it reads from the stack is the same"));
-
 namespace {
 
 // `lhs = f(args)`: C++17 evaluates the target after the call; Cilk wants it before the
-// detach. Rewrite.cpp bracketed its evaluation between __sprig_lhs_begin() and the
+// detach. frontend/Rewrite.cpp bracketed its evaluation between __sprig_lhs_begin() and the
 // identity __sprig_lhs_N(target); move that code (it cannot use the call's result)
 // to just before the call: arguments, then target, then detach and call.
 bool hoistTarget(ModuleContext &Ctx, Function &F, CallBase *Call,
@@ -78,8 +72,8 @@ bool hoistTarget(ModuleContext &Ctx, Function &F, CallBase *Call,
   LB->eraseFromParent();
   // Each split block starts with a non-phi (the call, LB, or what followed LE) and has
   // its unique predecessor (the block it was split from).
-  assert(X1 && Pre && Z->phis().empty() && Rb->phis().empty() &&
-         "splitBasicBlock makes single-predecessor blocks without phis");
+  SPRIG_ASSERT(X1 && Pre && Z->phis().empty() && Rb->phis().empty(),
+               "splitBasicBlock makes single-predecessor blocks without phis");
   X1->getTerminator()->setSuccessor(0, Rb);           // ... then the target
   Re->getTerminator()->setSuccessor(0, X2);           // target, then the call
   Pre->getTerminator()->replaceSuccessorWith(Rb, Z);  // call, then the rest
@@ -91,18 +85,18 @@ bool hoistTarget(ModuleContext &Ctx, Function &F, CallBase *Call,
 // address (RegionValues.h). The statement's own reads come before the detach
 // (arguments) or, after it, would in the serial program have seen the value of the
 // spawn point too. Saves the parent's store and the helper's load of, e.g., fib's `n`
-// (docs/performance.md, attempt 23). `At` is the parent's spawn point.
+// (docs/performance.md, "read-only locals by value"). `At` is the parent's spawn point.
 void passReadOnlyLocalsByValue(SpawnFrame &Fr, const SpawnRegion &R, Instruction *At) {
   readOnlyLocalsByValue(Fr.F, R, At, {Fr.SF, Fr.Spawned});
 }
 
 // Locals in the frame. A local of F that a spawned statement uses by address (the
-// target of `x = f()`, an array the child fills) used to reach the helper as a pointer
-// argument: the parent computed it at each spawn and the helper kept it alive across the
-// child (a spill and a reload with `preserve_none`, which has no callee-saved register).
-// Instead the local moves into the frame's own allocation, past the sprig_frame, at an
-// offset fixed for F, and the helper computes its address from the parent pointer it has
-// anyway. The memory is the same stack memory of F's frame as before (so a thief, which
+// target of `x = f()`, an array the child fills) would reach the helper as a pointer
+// argument: the parent would compute it at each spawn and the helper keep it alive
+// across the child (a spill and a reload with `preserve_none`, which has no callee-saved
+// register). Instead the local moves into the frame's own allocation, past the sprig_frame,
+// at an offset fixed for F, and the helper computes its address from the parent pointer it
+// has anyway. The memory is the same stack memory of F's frame as before (so a thief, which
 // runs F on its original frame, sees it where it was); its address escapes with the
 // frame's, which every resumed path already escapes (escapeSharedOnResume). The runtime
 // never touches bytes past sizeof(sprig_frame).
@@ -125,7 +119,7 @@ std::optional<uint64_t> frameLocalOffset(ModuleContext &Ctx, SpawnFrame &Fr, Val
   std::optional<TypeSize> Size = AI->getAllocationSize(DL);
   // Small locals only (a result: a scalar, a pair): what a helper keeps alive across the
   // child is one pointer either way, and an array in the frame cost nqueens 5.5% more
-  // instructions (its boards: docs/performance.md, attempt 27).
+  // instructions (its boards: docs/performance.md, "locals in the frame").
   if (!Size || Size->isScalable() || Size->getFixedValue() == 0 ||
       Size->getFixedValue() > MaxFrameLocalBytes)
     return std::nullopt;
@@ -134,6 +128,11 @@ std::optional<uint64_t> frameLocalOffset(ModuleContext &Ctx, SpawnFrame &Fr, Val
   uint64_t Off = alignTo(Fr.FrameEnd, AI->getAlign());
   Fr.FrameEnd = Off + Size->getFixedValue();
   Fr.SF->setAllocatedType(ArrayType::get(Ctx.I8, Fr.FrameEnd));
+  // The runtime owns the first sizeof(sprig_frame) bytes; the frame's alignment (16)
+  // covers the local's, so its offset keeps it aligned wherever the frame is.
+  SPRIG_ASSERT(Off >= RuntimeABI::FrameSize && Off % AI->getAlign().value() == 0 &&
+                   Fr.SF->getAlign() >= AI->getAlign(),
+               "a local in the frame lies past the sprig_frame, aligned");
   Fr.FrameLocals[V] = Off;
   ++NumFrameLocals;
   return Off;
@@ -142,6 +141,8 @@ std::optional<uint64_t> frameLocalOffset(ModuleContext &Ctx, SpawnFrame &Fr, Val
 // F's side of frameLocalOffset, once the helper is built: every use of the local AI
 // becomes SF + Off (its debug declaration too), and AI goes.
 void moveLocalIntoFrame(ModuleContext &Ctx, SpawnFrame &Fr, AllocaInst *AI, uint64_t Off) {
+  SPRIG_ASSERT(Fr.FrameLocals.lookup(AI) == Off && Off < Fr.FrameEnd,
+               "a local moves to the offset frameLocalOffset gave it, inside the frame");
   BasicBlock &Entry = Fr.F.getEntryBlock();
   auto It = Entry.begin();
   while (isa<AllocaInst>(&*It))
@@ -194,6 +195,11 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   Function &F = Fr.F;
   LLVMContext &C = Ctx.C;
   Value *SF = Fr.SF;
+  SPRIG_ASSERT(Fr.SF && Fr.Spawned, "the frame and its flag exist before any spawn");
+  SPRIG_ASSERT(S.begin && S.end && S.begin->getFunction() == &F &&
+                   S.end->getFunction() == &F && Ctx.Markers.isBegin(S.begin) &&
+                   Ctx.Markers.isEnd(S.end),
+               "a spawn's markers are a begin and an end of the function lowered");
   DebugLoc DL = S.begin->getDebugLoc();
   // ---- the interval ----
   // The markers are calls, or invokes whose landing pads lead into the enclosing scopes'
@@ -223,7 +229,7 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   R.compute(F, Entry, Exit);
   // Entry is in its region by construction: the walks from F's entry and from Exit stop
   // at Entry, the walk from Entry starts there.
-  assert(R.contains(Entry) && "a spawned statement's entry is in its region");
+  SPRIG_ASSERT(R.contains(Entry), "a spawned statement's entry is in its region");
 
   // ---- the tag and the spawned call ----
   CallBase *Tag = nullptr;
@@ -245,6 +251,10 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   if (!hoistTarget(Ctx, F, Call, R.Blocks))
     return false;
   R.compute(F, Entry, Exit);
+  // One spawn per region, and its sync outside it: nothing spawnable nests in a spawned
+  // call (the rewrite), and the sync that waits for this child is the parent's.
+  SPRIG_ASSERT(!holdsSpawnOrSync(R, Ctx.Markers),
+               "a spawned statement holds no other spawn and no sync");
   // The region is known: the markers' own landing-pad edges can go now.
   if (auto *EI = dyn_cast<InvokeInst>(S.end)) {
     BranchInst::Create(EI->getNormalDest(), EI->getIterator());
@@ -296,12 +306,12 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     if (auto *AI = dyn_cast<AllocaInst>(Args[I]))
       dropLifetimeMarkers(AI);
   Function *H = createHelper(Ctx, F, Params);
-  // Return-address continuation (RuntimeABI::ReturnAddressContinuations): the helper is
-  // called `preserve_none`, its return address is the parent's resume point.
-  const bool RAC = Ctx.ABI.ReturnAddressContinuations &&
-                   Params.size() <= RuntimeABI::MaxReturnAddressParams;
-  if (RAC)
-    H->setCallingConv(CallingConv::PreserveNone);
+  SPRIG_ASSERT(H->arg_size() == Args.size() && Args[0] == SF,
+               "a helper takes its parent's frame, then the statement's inputs");
+  // How the parent's continuation is captured: the target's choice for this spawn,
+  // which also sets the helper's calling convention.
+  const Capture K = Ctx.Target.captureFor(Params.size());
+  Ctx.Target.prepareHelper(*H, K);
 
   ValueToValueMapTy VMap;
   BasicBlock *HEntry = BasicBlock::Create(C, "entry", H);
@@ -336,23 +346,15 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   // The detach, right before the spawned call.
   auto *HCall = cast<CallBase>(VMap[Call]);
   // Runs on a worker (after the detach): the late pass may point it at the callee's
-  // worker entry, past its serial gate (SerialClone.cpp).
+  // worker entry, past its serial gate (late/SerialGate.h).
   HCall->setMetadata(markers::SpawnedCallMD, MDNode::get(Ctx.C, {}));
   {
     IRBuilder<> DB(HCall);
-    // The resume point, before the push publishes the frame: a thief reads it from the
-    // stack (sprig_stolen_resume_pc), so it is stored only in a frame that has setjmp
-    // spawns too (below), and for the tests' check.
-    if (RAC && Fr.PCInCtx)
-      Ctx.ABI.emitRecordResumePC(DB, ParentSF, SPRIG_CTX_PC);
-    if (RAC && CheckResumePC) {
-      Ctx.ABI.emitRecordResumePC(DB, ParentSF, SPRIG_CTX_SSP);
-      Ctx.ABI.emitSetFlags(DB, ParentSF, SPRIG_FRAME_CHECK_PC);
-    }
-    CallInst *K = DB.CreateCall(Ctx.ABI.Detach, {ParentSF}, "sprig.child.no");
-    if (RAC)
-      Fr.RADetaches.push_back(K);
-    DB.CreateStore(K, ChildNo);
+    // What the capture needs recorded before the push publishes the frame.
+    Ctx.Target.emitBeforeDetach(DB, Ctx.ABI, Fr, ParentSF, K);
+    CallInst *ChildK = DB.CreateCall(Ctx.ABI.Detach, {ParentSF}, "sprig.child.no");
+    Ctx.Target.noteDetach(Fr, ChildK, K);
+    DB.CreateStore(ChildK, ChildNo);
     if (sprigCountSpawns())
       DB.CreateCall(Ctx.ABI.CountSpawn, {});
   }
@@ -380,39 +382,16 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     // arguments; the helper's detach then tests nothing (sprig/abi.h, sprig_bind).
     TB.CreateCall(Ctx.ABI.Bind, {SF});
     Ctx.ABI.emitForceFrame(TB);
-    if (Ctx.ABI.ReturnAddressContinuations)
-      Ctx.ABI.emitFrameContext(TB, SF);  // FP and SP, once per invocation
+    Ctx.Target.emitFrameEntry(TB, Ctx.ABI, SF);  // what the continuations need stored
     BBb = OldBr->getParent();
   }
   IRBuilder<> PBld(OldBr);
   PBld.SetCurrentDebugLocation(DL);
   PBld.CreateStore(PBld.getTrue(), Fr.Spawned);
-  BasicBlock *CallBB;
-  if (RAC) {
-    // One call: the owner comes back from it when the child returns and the pop finds
-    // the frame; a thief enters at its return address instead (sprig/abi.h).
-    CallBB = BBb;
-  } else {
-    if (Ctx.ABI.ReturnAddressContinuations) {
-      // A setjmp spawn in a frame of return-address continuations: the resume point is
-      // in ctx from now on, and every return-address helper of F must put it there too.
-      Ctx.ABI.emitSetFlags(PBld, SF, SPRIG_FRAME_PC_IN_CTX);
-      if (!Fr.PCInCtx) {
-        Fr.PCInCtx = true;
-        for (CallInst *D : Fr.RADetaches) {
-          IRBuilder<> RB(D);
-          Ctx.ABI.emitRecordResumePC(RB, D->getArgOperand(0), SPRIG_CTX_PC);
-        }
-      }
-    }
-    Value *Resumed = Ctx.ABI.emitSetjmp(PBld, SF);
-    CallBB = BasicBlock::Create(C, "spawn.call", &F, Exit);
-    PBld.CreateCondBr(PBld.CreateICmpEQ(Resumed, PBld.getInt32(0)), CallBB,
-                      Fr.resumedEdge(Exit, "spawn.resumed"));
-  }
-  IRBuilder<> CB(CallBB);
-  if (RAC)
-    CB.SetInsertPoint(OldBr);
+  // The continuation's capture; the helper call goes where it says.
+  IRBuilderBase::InsertPoint CallAt = Ctx.Target.emitCapture(PBld, Ctx.ABI, Fr, Exit, K);
+  IRBuilder<> CB(C);
+  CB.restoreIP(CallAt);
   CB.SetCurrentDebugLocation(DL);
   CallBase *HC;
   if (ParentPad && F.hasPersonalityFn())

@@ -1,4 +1,4 @@
-//===- plugin/OutlineSpawn.h - one spawned statement becomes a helper call --===//
+//===- plugin/lower/OutlineSpawn.h - one spawned statement becomes a helper call ===//
 //
 // The interval [__sprig_spawn_begin(id), __sprig_spawn_end(id)) of a spawning function
 // F is cloned into a new internal noinline function, the helper (function attribute

@@ -1,4 +1,4 @@
-//===- plugin/RegionValues.cpp - what an outlined region takes from its function ===//
+//===- plugin/lower/RegionValues.cpp - what an outlined region takes from its function ===//
 #include "RegionValues.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/IntrinsicInst.h"

@@ -1,7 +1,7 @@
-//===- plugin/RegionValues.h - what an outlined region takes from its function ===//
+//===- plugin/lower/RegionValues.h - what an outlined region takes from its function ===//
 //
 // A spawned statement (OutlineSpawn.cpp) and a parallel loop's iteration
-// (ParallelLoops.cpp) are both regions of F (SpawnRegion) cloned into a function of
+// (early/ParallelLoops.cpp) are both regions of F (SpawnRegion) cloned into a function of
 // their own. Both ask the same questions of the values crossing the region's border:
 //   - which values of F the region uses (they become the clone's parameters),
 //   - which of F's locals belong to the region alone (the clone gets its own copy),

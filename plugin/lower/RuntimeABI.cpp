@@ -1,8 +1,8 @@
-//===- plugin/RuntimeABI.cpp - what the lowering emits of sprig/abi.h -----===//
+//===- plugin/lower/RuntimeABI.cpp - what the lowering emits of sprig/abi.h ===//
 #include "RuntimeABI.h"
 #include "LoweringContext.h"
+#include "ParallelTarget.h"
 #include "sprig/abi.h"
-#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IRReader/IRReader.h"
@@ -10,7 +10,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include <dlfcn.h>
 
@@ -22,6 +21,10 @@ const uint64_t RuntimeABI::FrameSize = sizeof(sprig_frame);
 const uint64_t RuntimeABI::CtxOffset = offsetof(sprig_frame, ctx);
 const uint32_t RuntimeABI::FlagStolen = SPRIG_FRAME_STOLEN;
 const uint32_t RuntimeABI::FlagException = SPRIG_FRAME_EXCEPTION;
+const uint32_t RuntimeABI::FlagPCInCtx = SPRIG_FRAME_PC_IN_CTX;
+const uint32_t RuntimeABI::FlagCheckPC = SPRIG_FRAME_CHECK_PC;
+const unsigned RuntimeABI::CtxPC = SPRIG_CTX_PC;
+const unsigned RuntimeABI::CtxSSP = SPRIG_CTX_SSP;
 // The lowering stores 0 to the frame's first word for "no flag set" (LowerSpawns.cpp)
 // and captures a continuation as __builtin_setjmp does on x86-64 (emitSetjmp).
 static_assert(offsetof(sprig_frame, flags) == 0, "flags first");
@@ -30,14 +33,6 @@ static_assert(SPRIG_CTX_FP == 0 && SPRIG_CTX_PC == 1 && SPRIG_CTX_SP == 2,
               "llvm.eh.sjlj.setjmp's buffer: frame pointer, resume address, stack pointer");
 static_assert(SPRIG_CTX_WORDS >= 5, "ctx holds the setjmp buffer and the FP state");
 
-// Return-address continuations rest on what LLVM's `preserve_none` convention does on
-// x86-64 (nothing but %rbp and %rsp preserved; arguments in r12, r13, r14, r15, rdi, rsi,
-// rdx, rcx, r8, r9, r11, rax), which LLVM documents as unstable across versions. It is
-// verified for this major version (plugin/asm-resume-points.cpp pins the invariant in
-// the generated code); a new LLVM needs that test to pass before this number moves.
-static_assert(LLVM_VERSION_MAJOR == 22,
-              "return-address continuations are verified with LLVM 22's preserve_none only");
-
 static std::string pluginDir() {
   Dl_info Info;
   if (dladdr(reinterpret_cast<void *>(&pluginDir), &Info) && Info.dli_fname)
@@ -45,23 +40,20 @@ static std::string pluginDir() {
   return ".";
 }
 
-RuntimeABI::RuntimeABI(Module &M) : M(M), C(M.getContext()) {
+RuntimeABI::RuntimeABI(Module &M, ParallelTarget &Target)
+    : M(M), Target(Target), C(M.getContext()) {
   PtrTy = PointerType::getUnqual(C);
   I8 = Type::getInt8Ty(C);
   I32 = Type::getInt32Ty(C);
   I64 = Type::getInt64Ty(C);
   VoidTy = Type::getVoidTy(C);
-  Triple T(M.getTargetTriple());
-  ReturnAddressContinuations = T.getArch() == Triple::x86_64 && T.isOSBinFormatELF();
 }
 
 // ---- ABI functions: declarations, then their bodies linked from abi.bc ----
 bool RuntimeABI::link() {
-  // Return-address frames leave SPRIG_FRAME_PC_IN_CTX clear: a thief reads the resume
-  // point from the stack (sprig_stolen_resume_pc).
-  Enter = M.getOrInsertFunction(ReturnAddressContinuations ? "__sprig_bc_enter_frame_ra"
-                                                           : "__sprig_bc_enter_frame",
-                                VoidTy, PtrTy);
+  // Which fast path enters a frame is the continuation kind's (return-address frames
+  // leave SPRIG_FRAME_PC_IN_CTX clear: a thief reads the resume point from the stack).
+  Enter = M.getOrInsertFunction(Target.enterFrameFn(), VoidTy, PtrTy);
   // The thread binds as a root at the frame's first spawn, in the parent (Bind); the
   // helper's detach then needs no test of the thread's worker (sprig/abi.h, sprig_bind).
   Bind = M.getOrInsertFunction("__sprig_bc_bind", VoidTy, PtrTy);
@@ -70,7 +62,8 @@ bool RuntimeABI::link() {
   LeaveFrame = M.getOrInsertFunction("__sprig_bc_leave_frame", VoidTy, PtrTy);
   if (sprigCountSpawns())
     CountSpawn = M.getOrInsertFunction("__sprig_bc_count_spawn", VoidTy);
-  // The thread-local read of the serial gate, emitted by the late pass (SerialClone.cpp).
+  // The thread-local read of the serial gate, emitted by the late pass
+  // (late/SerialGate.cpp).
   M.getOrInsertFunction("__sprig_bc_self", PtrTy);
   SyncSuspend = M.getOrInsertFunction("__sprig_sync_suspend", VoidTy, PtrTy);
   Rethrow = M.getOrInsertFunction("__sprig_rethrow", VoidTy, PtrTy);
@@ -81,17 +74,7 @@ bool RuntimeABI::link() {
     F->setDoesNotReturn();
     F->setDoesNotThrow();
   }
-  if (ReturnAddressContinuations) {
-    SyncCapture = M.getOrInsertFunction("__sprig_sync_capture", VoidTy, PtrTy);
-    if (auto *F = dyn_cast<Function>(SyncCapture.getCallee())) {
-      // Returns when the frame resumes at its sync (on its own stack, maybe on another
-      // thread); throws nothing. Through the GOT, as __sprig_push_slow: not a lazily
-      // bound PLT entry, whose resolver would run with the capture half made.
-      F->setCallingConv(CallingConv::PreserveNone);
-      F->setDoesNotThrow();
-      F->addFnAttr(Attribute::NonLazyBind);
-    }
-  }
+  Target.declareEntryPoints(M);
 
   std::string Path = pluginDir() + "/abi.bc";
   SMDiagnostic Err;
@@ -132,30 +115,11 @@ bool RuntimeABI::link() {
     C.diagnose(DiagnosticInfoGeneric("sprig: cannot link the ABI bitcode '" + Path + "'"));
     return false;
   }
-  // The deque's slow paths, __sprig_push_slow and __sprig_pop_slow, are defined
-  // `preserve_most` by the runtime (x86-64 ELF; sprig/deque.h): calling them so, a helper
-  // need not keep the spawned call's arguments (evaluated before the push) or the parent
-  // frame (needed after the pop) in callee-saved registers. The calls must not go
-  // through a lazily bound PLT entry, whose resolver clobbers r10 (which preserve_most
-  // callers may keep values in): they are `nonlazybind`, calls through the GOT, bound at
-  // load time. Code compiled from abi.h without the plugin calls them with the C
-  // convention, which is also correct.
-  for (const char *Name : {"__sprig_push_slow", "__sprig_pop_slow"})
-    if (Function *W = M.getFunction(Name);
-        W && Triple(M.getTargetTriple()).getArch() == Triple::x86_64 &&
-        Triple(M.getTargetTriple()).isOSBinFormatELF()) {
-      W->setCallingConv(CallingConv::PreserveMost);
-      W->addFnAttr(Attribute::NonLazyBind);
-      for (User *U : W->users())
-        if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == W)
-          CB->setCallingConv(CallingConv::PreserveMost);
-    }
   addLinkHint();
   addAbiCheck();
-  useLocalExecTLS();
+  Target.afterLink(*this);
   // Linking replaced our declarations by new functions: look them up again.
-  Enter = M.getFunction(ReturnAddressContinuations ? "__sprig_bc_enter_frame_ra"
-                                                   : "__sprig_bc_enter_frame");
+  Enter = M.getFunction(Target.enterFrameFn());
   Bind = M.getFunction("__sprig_bc_bind");
   Detach = M.getFunction("__sprig_bc_detach_bound");
   LeaveHelper = M.getFunction("__sprig_bc_leave_helper");
@@ -174,6 +138,34 @@ bool RuntimeABI::link() {
     }
   }
   return true;
+}
+
+// The deque's slow paths, __sprig_push_slow and __sprig_pop_slow, are defined
+// `preserve_most` by the runtime (x86-64 ELF; sprig/deque.h): calling them so, a helper
+// need not keep the spawned call's arguments (evaluated before the push) or the parent
+// frame (needed after the pop) in callee-saved registers. The calls must not go
+// through a lazily bound PLT entry, whose resolver clobbers r10 (which preserve_most
+// callers may keep values in): they are `nonlazybind`, calls through the GOT, bound at
+// load time. Code compiled from abi.h without the plugin calls them with the C
+// convention, which is also correct.
+void RuntimeABI::usePreserveMostSlowPaths() {
+  for (const char *Name : {"__sprig_push_slow", "__sprig_pop_slow"})
+    if (Function *W = M.getFunction(Name)) {
+      W->setCallingConv(CallingConv::PreserveMost);
+      W->addFnAttr(Attribute::NonLazyBind);
+      for (User *U : W->users())
+        if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == W)
+          CB->setCallingConv(CallingConv::PreserveMost);
+    }
+}
+
+bool RuntimeABI::fastPathsLinked() const {
+  auto Defined = [](FunctionCallee FC) {
+    auto *F = dyn_cast_or_null<Function>(FC.getCallee());
+    return F && !F->isDeclaration();
+  };
+  return Defined(Enter) && Defined(Bind) && Defined(Detach) && Defined(LeaveHelper) &&
+         Defined(LeaveFrame) && (!sprigCountSpawns() || Defined(CountSpawn));
 }
 
 // Objects with spawns built by sprig++ but linked by another driver without -lsprig fail
@@ -196,8 +188,9 @@ void RuntimeABI::addLinkHint() {
 
 // The module checks, once, when it is loaded, that the runtime speaks its ABI: a
 // constructor calls __sprig_check_abi with the magic of the sprig/abi.h this plugin (and
-// its abi.bc) was built from. Frames no longer carry the magic (ABI 10), so this is what
-// stops a module built by another Sprig before its first frame.
+// its abi.bc) was built from. Frames carry no magic of their own (a word less to store
+// per frame), so this is what stops a module built by another Sprig before its first
+// frame.
 void RuntimeABI::addAbiCheck() {
   if (M.getFunction("sprig.check.abi"))
     return;
@@ -238,7 +231,7 @@ static cl::opt<bool> LocalExecTLS(
 // every spawn finding no worker. Shared libraries keep the initial-exec sequence, which
 // the interposition serves as well. Saves one instruction per read: two per spawn.
 void RuntimeABI::useLocalExecTLS() {
-  if (!LocalExecTLS || !ReturnAddressContinuations)  // x86-64 ELF only
+  if (!LocalExecTLS)
     return;
   if (M.getPIELevel() == PIELevel::Default && M.getPICLevel() != PICLevel::NotPIC)
     return;  // may end up in a shared library
@@ -332,10 +325,10 @@ void RuntimeABI::emitFrameContext(IRBuilder<> &B, Value *SF) {
 
 // In the helper: `parent->ctx[Word] = __builtin_return_address(0)`. The helper is called
 // `preserve_none` with no stack arguments, so at its return address the parent needs only
-// its frame pointer and a stack pointer (docs/design.md, "Continuations"). Since ABI 11 a
-// thief reads that address from the stack (sprig_stolen_resume_pc) and helpers store it
-// only in a frame that also has setjmp spawns (Word = SPRIG_CTX_PC), or, for the tests'
-// check, in SPRIG_CTX_SSP.
+// its frame pointer and a stack pointer (docs/design.md, "Continuations"). A thief reads
+// that address from the stack (sprig_stolen_resume_pc), so helpers store it only in a
+// frame that also has setjmp spawns (Word = SPRIG_CTX_PC), or, for the tests' check, in
+// SPRIG_CTX_SSP.
 void RuntimeABI::emitRecordResumePC(IRBuilder<> &B, Value *ParentSF, unsigned Word) {
   Value *Ctx = B.CreateConstInBoundsGEP1_64(I8, ParentSF, CtxOffset, "sprig.ctx");
   Function *RA = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::returnaddress);
@@ -388,6 +381,7 @@ void RuntimeABI::emitForceFrame(IRBuilder<> &B) {
 // receives (F's locals, memory only F knew of): a memory clobber alone does not do, LLVM
 // knows those locals do not escape on this path and would forward their old values.
 BasicBlock *SpawnFrame::resumedEdge(BasicBlock *Target, const Twine &Name) {
+  SPRIG_ASSERT(Target->getParent() == &F, "a resumed edge stays in its function");
   LLVMContext &C = F.getContext();
   BasicBlock *BB = BasicBlock::Create(C, Name, &F, Target);
   IRBuilder<> B(BB);
@@ -412,6 +406,8 @@ BasicBlock *RuntimeABI::emitSyncWait(SpawnFrame &Fr, Instruction *Term, BasicBlo
                                      bool CheckException) {
   Function &F = Fr.F;
   Value *SF = Fr.SF;
+  SPRIG_ASSERT(SF && Fr.Spawned && Term->getFunction() == &F && Cont->getParent() == &F,
+               "a sync waits in a function whose frame exists");
   IRBuilder<> B(Term);
   B.SetCurrentDebugLocation(DL);
   {  // no spawn on the way here: nothing to wait for
@@ -440,25 +436,11 @@ BasicBlock *RuntimeABI::emitSyncWait(SpawnFrame &Fr, Instruction *Term, BasicBlo
   SlowFlags->setVolatile(true);  // else GVN forwards the first read's value to it
   Value *Stolen =
       B.CreateICmpNE(B.CreateAnd(SlowFlags, B.getInt32(FlagStolen)), B.getInt32(0));
-  BasicBlock *Jmp = BasicBlock::Create(
-      C, Prefix + (ReturnAddressContinuations ? ".capture" : ".setjmp"), &F, Cont);
+  BasicBlock *Jmp = BasicBlock::Create(C, Prefix + Target.syncSuspendSuffix(), &F, Cont);
   BasicBlock *Exc = BasicBlock::Create(C, Prefix + ".exc", &F, Cont);
   B.CreateCondBr(Stolen, Jmp, Exc);
   B.SetInsertPoint(Jmp);
-  if (ReturnAddressContinuations) {
-    // The call returns when every child has ended and the frame resumes on its own
-    // stack; its return address is the resume point (runtime/sync_capture.cpp).
-    B.CreateCall(SyncCapture, {SF})->setCallingConv(CallingConv::PreserveNone);
-    B.CreateBr(Fr.resumedEdge(Exc, Prefix + ".resumed"));
-  } else {
-    Value *R = emitSetjmp(B, SF);
-    BasicBlock *Susp = BasicBlock::Create(C, Prefix + ".suspend", &F, Cont);
-    B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp,
-                   Fr.resumedEdge(Exc, Prefix + ".resumed"));
-    B.SetInsertPoint(Susp);
-    B.CreateCall(SyncSuspend, {SF})->setDoesNotReturn();
-    B.CreateUnreachable();
-  }
+  Target.emitSyncSuspend(B, *this, Fr, Exc, Cont, Prefix);
   B.SetInsertPoint(Exc);
   if (!CheckException) {
     B.CreateBr(Cont);

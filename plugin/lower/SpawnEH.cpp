@@ -1,4 +1,4 @@
-//===- plugin/SpawnEH.cpp - exceptions across spawns ----------------------===//
+//===- plugin/lower/SpawnEH.cpp - exceptions across spawns ----------------===//
 #include "SpawnEH.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"

@@ -1,4 +1,4 @@
-//===- plugin/SpawnEH.h - exceptions across spawns ------------------------===//
+//===- plugin/lower/SpawnEH.h - exceptions across spawns ------------------===//
 //
 // Serial semantics for exceptions (docs/design.md, "Exceptions"):
 //   - in a helper, every way an exception can leave the spawned statement is caught:

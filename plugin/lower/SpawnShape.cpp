@@ -1,4 +1,4 @@
-//===- plugin/SpawnShape.cpp - where the spawns, syncs and regions are ----===//
+//===- plugin/lower/SpawnShape.cpp - where the spawns, syncs and regions are ===//
 #include "SpawnShape.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/CFG.h"
@@ -75,6 +75,8 @@ static SmallPtrSet<BasicBlock *, 32> reach(BasicBlock *From, BasicBlock *Stop) {
 }
 
 void SpawnRegion::compute(Function &F, BasicBlock *Entry, BasicBlock *Exit) {
+  SPRIG_ASSERT(Entry->getParent() == &F && Exit->getParent() == &F && Entry != Exit,
+               "a region is delimited by two blocks of its function");
   SmallPtrSet<BasicBlock *, 32> Pre = reach(&F.getEntryBlock(), Entry);
   SmallPtrSet<BasicBlock *, 32> Cont = reach(Exit, Entry);
   SmallPtrSet<BasicBlock *, 32> FromEntry = reach(Entry, Exit);
@@ -85,6 +87,16 @@ void SpawnRegion::compute(Function &F, BasicBlock *Entry, BasicBlock *Exit) {
       Blocks.push_back(&BB);
       In.insert(&BB);
     }
+  SPRIG_ASSERT(!In.count(Exit) && In.size() == Blocks.size(),
+               "a region excludes its continuation and lists each block once");
+}
+
+bool holdsSpawnOrSync(const SpawnRegion &R, const MarkerFns &Markers) {
+  for (BasicBlock *BB : R.Blocks)
+    for (Instruction &I : *BB)
+      if (Markers.isBegin(&I) || Markers.isEnd(&I) || Markers.isSync(&I))
+        return true;
+  return false;
 }
 
 CallBase *findSpawnedCall(CallBase *Tag) {

@@ -1,4 +1,4 @@
-//===- plugin/SpawnShape.h - where the spawns, syncs and regions of a function are ===//
+//===- plugin/lower/SpawnShape.h - where a function's spawns, syncs and regions are ===//
 //
 // Analyses only: nothing here changes the IR. The driver (LowerSpawns.cpp) and
 // OutlineSpawn.cpp ask these questions of a function with markers (Markers.h):
@@ -51,6 +51,10 @@ struct SpawnRegion {
   void compute(llvm::Function &F, llvm::BasicBlock *Entry, llvm::BasicBlock *Exit);
   bool contains(const llvm::BasicBlock *BB) const { return In.count(BB); }
 };
+
+// Does R hold a spawn's begin or end marker, or a sync? (A spawned statement's region
+// holds neither: the preconditions of OutlineSpawn.cpp.)
+bool holdsSpawnOrSync(const SpawnRegion &R, const MarkerFns &Markers);
 
 // The spawned call: the one call that uses the tag's result (as callee, or as an
 // argument: the object of a member call, possibly adjusted to a base). Null if there is

@@ -1,4 +1,4 @@
-//===- plugin/Race.cpp - the race detector's instrumentation --------------===//
+//===- plugin/modes/Race.cpp - the race detector's instrumentation --------===//
 //
 // See Race.h. The detector's algorithm (SP-bags over these procedures) is in
 // runtime/race/bags.h.
@@ -10,17 +10,10 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
 namespace sprig {
-
-static cl::opt<bool> RaceOpt("sprig-race", cl::init(false), cl::Hidden,
-                             cl::desc("Sprig: build the race detector's serial program "
-                                      "(sprig++ --race)"));
-
-bool raceMode() { return RaceOpt; }
 
 namespace {
 FunctionCallee runtimeFn(Module &M, StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
@@ -75,21 +68,8 @@ struct RaceHooks : SerialHooks {
 };
 }  // namespace
 
-bool lowerForRace(Module &M) {
-  lowerToSerialWithHooks(M, [&](Function &F) {
-    // A spawning function keeps a frame of its own, as in the parallel program: the
-    // runtime tells a procedure's frames apart by their stack pointer (a procedure left
-    // by an exception without an event is found dead when a new one starts at or above
-    // its frame), and an inlined procedure would share its caller's.
-    F.removeFnAttr(Attribute::AlwaysInline);
-    F.addFnAttr(Attribute::NoInline);
-    return std::make_unique<RaceHooks>(M);
-  });
-  addToolConstructor(M, "sprig.race.init", "__sprig_race_init");
-  return true;
-}
-
-bool forgetAtLifetimeStarts(Module &M) {
+// Late: each local's history forgotten where its lifetime starts (Race.h).
+static bool forgetAtLifetimeStarts(Module &M) {
   const DataLayout &DL = M.getDataLayout();
   FunctionCallee Forget;
   bool Changed = false;
@@ -132,6 +112,42 @@ bool forgetAtLifetimeStarts(Module &M) {
     Changed = true;
   }
   return Changed;
+}
+
+namespace {
+class RaceTarget final : public SerialToolTarget {
+public:
+  StringRef name() const override { return "race"; }
+
+  // Every iteration a leaf of its own (Race.h).
+  Value *loopGrain(IRBuilder<> &PB, Value *, Value *, FunctionCallee) const override {
+    return PB.getInt64(1);
+  }
+
+  // libsprig-race defines the view.
+  bool expandsReducerViews(const Module &) const override { return false; }
+
+  PreservedAnalyses finishModule(Module &M, ModuleAnalysisManager &, bool) override {
+    return forgetAtLifetimeStarts(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+
+protected:
+  std::unique_ptr<SerialHooks> hooksFor(Module &M, Function &F) override {
+    // A spawning function keeps a frame of its own, as in the parallel program: the
+    // runtime tells a procedure's frames apart by their stack pointer (a procedure left
+    // by an exception without an event is found dead when a new one starts at or above
+    // its frame), and an inlined procedure would share its caller's.
+    F.removeFnAttr(Attribute::AlwaysInline);
+    F.addFnAttr(Attribute::NoInline);
+    return std::make_unique<RaceHooks>(M);
+  }
+  StringRef constructorName() const override { return "sprig.race.init"; }
+  StringRef initFunction() const override { return "__sprig_race_init"; }
+};
+}  // namespace
+
+std::unique_ptr<LoweringTarget> createRaceTarget() {
+  return std::make_unique<RaceTarget>();
 }
 
 }  // namespace sprig

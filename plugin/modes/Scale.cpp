@@ -1,4 +1,4 @@
-//===- plugin/Scale.cpp - the work/span profiler's instrumentation --------===//
+//===- plugin/modes/Scale.cpp - the work/span profiler's instrumentation ---===//
 //
 // See Scale.h for the scheme and docs/scale.md for the algorithm. The hooks' meaning,
 // with W the work clock, S = W - D the span clock and BS = W - BD the burdened one
@@ -19,28 +19,19 @@
 // child's path, a path of the DAG, so the figures stay those of a valid execution.
 //===----------------------------------------------------------------------===//
 #include "Scale.h"
-#include "lower/LoweringContext.h"
-#include "Markers.h"
 #include "SerialHooks.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Transforms/Utils/ModuleUtils.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
 namespace sprig {
-
-static cl::opt<bool> ScaleOpt("sprig-scale", cl::init(false), cl::Hidden,
-                              cl::desc("Sprig: build the work/span profiler's serial, "
-                                       "instrumented program (sprig++ --scale)"));
-
-bool scaleMode() { return ScaleOpt; }
 
 static constexpr StringLiteral HookSpawn = "__sprig_scale_spawn";
 static constexpr StringLiteral HookSpawned = "__sprig_scale_spawned";
@@ -102,14 +93,6 @@ struct ScaleHooks : SerialHooks {
   void sync(IRBuilder<> &B) override { B.CreateCall(Sync, {L, BL}); }
 };
 }  // namespace
-
-bool lowerForScale(Module &M) {
-  lowerToSerialWithHooks(M, [&](Function &) { return std::make_unique<ScaleHooks>(M); });
-  // The runtime learns that this program measures itself (and starts its clock) before
-  // any other constructor of the module runs.
-  addToolConstructor(M, "sprig.scale.init", InitFn);
-  return true;
-}
 
 // ---------------------------------------------------------------------------------
 // Late: counters and the hooks' code.
@@ -297,7 +280,8 @@ struct Late {
 };
 }  // namespace
 
-bool instrumentForScale(Module &M) {
+// Late: instruction counters in every function with a body; hooks expanded.
+static bool instrumentForScale(Module &M) {
   Late L(M);
   SmallVector<Function *, 32> Fns;
   for (Function &F : M)
@@ -324,6 +308,40 @@ bool instrumentForScale(Module &M) {
     if (H && H->use_empty())
       H->eraseFromParent();
   return true;
+}
+
+namespace {
+class ScaleTarget final : public SerialToolTarget {
+public:
+  StringRef name() const override { return "scale"; }
+
+  PreservedAnalyses finishModule(Module &M, ModuleAnalysisManager &,
+                                 bool Optimize) override {
+    return instrumentForScale(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+
+  // The profiler's counters and hooks read and write the clock at every call; fold
+  // what repeats.
+  PreservedAnalyses cleanUp(Module &M, ModuleAnalysisManager &MAM) override {
+    FunctionPassManager FPM;
+    FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+    FPM.addPass(InstCombinePass());
+    return createModuleToFunctionPassAdaptor(std::move(FPM)).run(M, MAM);
+  }
+
+protected:
+  std::unique_ptr<SerialHooks> hooksFor(Module &M, Function &) override {
+    return std::make_unique<ScaleHooks>(M);
+  }
+  // The runtime learns that this program measures itself (and starts its clock) before
+  // any other constructor of the module runs.
+  StringRef constructorName() const override { return "sprig.scale.init"; }
+  StringRef initFunction() const override { return InitFn; }
+};
+}  // namespace
+
+std::unique_ptr<LoweringTarget> createScaleTarget() {
+  return std::make_unique<ScaleTarget>();
 }
 
 }  // namespace sprig

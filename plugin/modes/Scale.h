@@ -1,4 +1,4 @@
-//===- plugin/Scale.h - the work/span profiler's instrumentation (sprig++ --scale) ===//
+//===- plugin/modes/Scale.h - the work/span profiler's instrumentation (--scale) ===//
 //
 // `sprig++ --scale` (or `-fplugin-arg-sprig-scale`, or `-mllvm -sprig-scale`) builds a
 // program that measures its own work and span (docs/scale.md). The program runs
@@ -18,23 +18,20 @@
 // Keeping offsets makes the per-block cost one add, to W only: the span advances with W
 // until a hook moves it.
 //
-// Two steps:
+// The profiler's target, ScaleTarget (Target.h), in two steps:
 //   early (sprig-lower, PipelineStartEP): markers -> hooks + the serial elision; a module
 //         constructor calls __sprig_scale_init;
 //   late  (sprig-fix-frames, OptimizerLastEP): the counters, then each hook expanded
 //         inline (a few loads, two umax, stores); the hooks' locals promoted to SSA.
+//         Optimising builds then fold what the counters repeat (EarlyCSE, InstCombine:
+//         the clock is read and written at every call).
 //===----------------------------------------------------------------------===//
 #pragma once
-
-namespace llvm {
-class Module;
-}  // namespace llvm
+#include <memory>
 
 namespace sprig {
-// -sprig-scale is on (set by the frontend for -fplugin-arg-sprig-scale).
-bool scaleMode();
-// Early: the spawns and syncs of every function become the serial elision plus hooks.
-bool lowerForScale(llvm::Module &M);
-// Late: instruction counters in every function with a body; hooks expanded.
-bool instrumentForScale(llvm::Module &M);
+class LoweringTarget;
+
+// The target of -sprig-scale (which the frontend sets for -fplugin-arg-sprig-scale).
+std::unique_ptr<LoweringTarget> createScaleTarget();
 }  // namespace sprig

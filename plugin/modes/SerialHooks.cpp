@@ -1,4 +1,4 @@
-//===- plugin/SerialHooks.cpp - the serial elision with a tool's hooks -----===//
+//===- plugin/modes/SerialHooks.cpp - the serial elision with a tool's hooks ===//
 //
 // See SerialHooks.h.
 //===----------------------------------------------------------------------===//
@@ -17,12 +17,12 @@ using namespace llvm;
 namespace sprig {
 
 // The locals private to each spawned statement, by its end marker: the statement's
-// blocks are delimited as OutlineSpawn.cpp delimits them (split after the begin marker
-// and at the end marker; SpawnRegion), and RegionValues.h says which locals only they
-// use. A statement whose begin marker is an invoke into a shared block is skipped (no
-// locals listed: correct, only less precise for the tool).
-static DenseMap<CallBase *, SmallVector<AllocaInst *, 4>> privateLocals(ModuleContext &Ctx,
-                                                                       Function &F) {
+// blocks are delimited as lower/OutlineSpawn.cpp delimits them (split after the begin
+// marker and at the end marker; SpawnRegion), and lower/RegionValues.h says which locals
+// only they use. A statement whose begin marker is an invoke into a shared block is skipped
+// (no locals listed: correct, only less precise for the tool).
+static DenseMap<CallBase *, SmallVector<AllocaInst *, 4>> privateLocals(MarkerContext &Ctx,
+                                                                        Function &F) {
   DenseMap<CallBase *, SmallVector<AllocaInst *, 4>> Out;
   SmallVector<SpawnMarkers, 8> Spawns;
   SmallVector<CallBase *, 8> Syncs;
@@ -51,7 +51,8 @@ static DenseMap<CallBase *, SmallVector<AllocaInst *, 4>> privateLocals(ModuleCo
   return Out;
 }
 
-static bool lowerFunction(ModuleContext &Ctx, Function &F, SerialHooks *H) {
+static bool lowerFunction(MarkerContext &Ctx, Function &F, SerialHooks *H) {
+  AssertFunctionScope Scope(F);
   MarkerFns &Mk = Ctx.Markers;
   DenseMap<CallBase *, SmallVector<AllocaInst *, 4>> Private;
   if (H && H->wantsPrivateLocals())
@@ -119,7 +120,7 @@ static bool lowerFunction(ModuleContext &Ctx, Function &F, SerialHooks *H) {
 
 bool lowerToSerialWithHooks(Module &M,
                             function_ref<std::unique_ptr<SerialHooks>(Function &)> Make) {
-  ModuleContext Ctx(M);
+  MarkerContext Ctx(M);
   MarkerFns &Mk = Ctx.Markers;
   SmallVector<Function *, 16> Work;
   SmallPtrSet<Function *, 16> Seen;
@@ -143,6 +144,12 @@ bool lowerToSerialWithHooks(Module &M,
   for (Function *Fn : Markers)
     if (Fn && Fn->use_empty())
       Fn->eraseFromParent();
+  return true;
+}
+
+bool SerialToolTarget::lowerMarkers(Module &M) {
+  lowerToSerialWithHooks(M, [&](Function &F) { return hooksFor(M, F); });
+  addToolConstructor(M, constructorName(), initFunction());
   return true;
 }
 

@@ -1,10 +1,10 @@
-//===- plugin/SerialHooks.h - the serial elision with a tool's hooks -------===//
+//===- plugin/modes/SerialHooks.h - the serial elision with a tool's hooks -===//
 //
 // The two tools that run a program serially, in depth-first order, and watch its
 // series-parallel structure: the work/span profiler (sprig++ --scale, Scale.cpp) and the
 // race detector (sprig++ --race, Race.cpp). Neither lowers spawns into frames: the serial
-// elision runs (the markers are stripped as for the serial clone, SerialClone.h), and a
-// tool's hooks go where the structure changes:
+// elision runs (the markers are stripped as for the serial clone, early/SerialClone.h),
+// and a tool's hooks go where the structure changes:
 //   enter    at the entry of a function that spawns
 //   spawn    right before each spawned call (found through its tag: the arguments are
 //            evaluated before it, as in the parallel program)
@@ -16,8 +16,12 @@
 // Functions that only sync (no spawn) get no hook: their syncs wait for nothing.
 // An exception that leaves a spawned statement or a spawning function skips `spawned`
 // or `leave`; each tool says what that means for it.
+//
+// Each tool is a LoweringTarget (Target.h) derived from SerialToolTarget: its hooks, and
+// the module constructor that starts its runtime.
 //===----------------------------------------------------------------------===//
 #pragma once
+#include "Target.h"
 #include "llvm/IR/IRBuilder.h"
 #include <memory>
 
@@ -56,5 +60,19 @@ bool lowerToSerialWithHooks(
 
 // A module constructor (priority 0, before the module's others) that calls Init.
 void addToolConstructor(llvm::Module &M, llvm::StringRef Name, llvm::StringRef Init);
+
+// A tool's target: early, the serial elision with the tool's hooks, and a constructor
+// (constructorName) that calls the tool's runtime (initFunction) before any other of
+// the module's constructors runs.
+class SerialToolTarget : public LoweringTarget {
+public:
+  bool lowerMarkers(llvm::Module &M) override;
+
+protected:
+  // The hooks of the spawning function F (which the tool may also mark).
+  virtual std::unique_ptr<SerialHooks> hooksFor(llvm::Module &M, llvm::Function &F) = 0;
+  virtual llvm::StringRef constructorName() const = 0;
+  virtual llvm::StringRef initFunction() const = 0;
+};
 
 }  // namespace sprig
