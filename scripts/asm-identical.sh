@@ -11,7 +11,12 @@
 #
 # A driver is a sprig++ of a build tree (build/bin/sprig++) or of an install tree (keep
 # one of main with `cmake --install build --prefix /tmp/sprig-main`). Its plugin
-# (SprigPlugin.so, for the opt runs) is found from the driver's PLUGIN line.
+# (SprigPlugin.so, for the opt runs) is found from the driver's PLUGIN line. Compare two
+# drivers of the same kind (two build trees, or two install trees): with -g the
+# debug-line tables name the headers of a build tree's include directory (under the
+# repository) otherwise than those of an install tree. The sources are always this
+# checkout's: an --emit from before a change to the tests is comparable only with one
+# from a checkout with the same tests (-g records each file's MD5).
 #
 # What is emitted, each with its exit status and messages (FILE.err) next to it:
 #   - every test/lit/**/*.cpp (not Inputs/), with the flags of its first %sprigxx RUN
@@ -37,7 +42,9 @@
 # (named by opt's ModuleID and llc's messages) are replaced by @SPRIG_INCLUDE@,
 # @SPRIG_LIB@, @REPO@ and @OUT@ in every output; a crash's stack dump keeps
 # its frames' names, not their addresses (those move from run to run).
-# Environment: ASM_JOBS (parallel compiles, default 2), ASM_SEEDS (A..B).
+# Environment: ASM_JOBS (parallel compiles, default 2), ASM_SEEDS (A..B), ASM_LIT (a
+# `find -path` pattern under test/lit/ to emit only some lit tests, e.g. 'exec/fib*';
+# default all).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -124,7 +131,8 @@ emit() {  # SPRIGXX DIR
         job "$o.sjlj" "$d" SJLJ "$drv" "${flags[@]}" "$b"
         ;;
     esac
-  done < <(find "$ROOT/test/lit" -name Inputs -prune -o -name '*.cpp' -print | sort)
+  done < <(find "$ROOT/test/lit" -name Inputs -prune -o -name '*.cpp' \
+             -path "$ROOT/test/lit/${ASM_LIT:-*}" -print | sort)
   # -- generated programs --
   mkdir -p "$SRC_CACHE"
   local s
