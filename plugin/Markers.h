@@ -1,9 +1,9 @@
 //===- plugin/Markers.h - the contract between the AST rewrite and the IR passes ===//
 //
-// The rewrite (Rewrite.cpp) turns every accepted spawn and sync into calls of extern "C"
-// marker functions that CodeGen only declares; the IR lowering (LowerSpawns.cpp and the
-// files it drives) finds them by these names and replaces every call. This header is the
-// one place both sides take the names from.
+// The rewrite (frontend/Rewrite.cpp) turns every accepted spawn and sync into calls of
+// extern "C" marker functions that CodeGen only declares; the IR lowering
+// (lower/LowerSpawns.cpp and the files it drives) finds them by these names and replaces
+// every call. This header is the one place both sides take the names from.
 //
 //   __sprig_spawn_begin(id)      start of a spawned statement (or of a spawned
 //                                declaration's initializer); id: i64 constant, unique in
@@ -25,11 +25,11 @@
 //
 // What the lowering leaves in IR for the passes after it (instead of names):
 //   function attribute "sprig-spawner"     a lowered spawning function (late pass)
-//   function attribute "sprig-helper"      a spawn helper made by OutlineSpawn.cpp
+//   function attribute "sprig-helper"      a spawn helper made by lower/OutlineSpawn.cpp
 //   function attribute "sprig-orig-frame-pointer"  the spawner's own frame-pointer
 //                                          setting, for a frameless wrapper (SplitPrefix)
 //   metadata !sprig.frame on an alloca     the sprig_frame of a lowered function
-//   function attribute "sprig-serial"      a serial clone (SerialClone.cpp)
+//   function attribute "sprig-serial"      a serial clone (early/SerialClone.h)
 //   metadata !sprig.serial on a function   its serial clone, until the late pass
 //   metadata !sprig.spawned on a call      a helper's spawned call (runs on a worker)
 //===----------------------------------------------------------------------===//

@@ -263,7 +263,7 @@ class Runner:
         expected = (rc, sout)
         # Each worker count `repeat` times; then once with the serial gate forced up
         # (SPRIGTEST_SERIAL_ROOTS=1): every root runs the serial clones the plugin keeps
-        # of the spawning functions (plugin/SerialClone.cpp), which must be the elision.
+        # of the spawning functions (plugin/early/SerialClone.cpp), which must be the elision.
         runs = [(p, rep, None) for p in a.workers for rep in range(a.repeat)]
         if a.serial_roots and not a.scale and not a.race:
             runs.append((2, 0, 'serial-roots'))

@@ -64,7 +64,7 @@ entry:
 ; DECL: @__sprig_runtime_not_linked__link_with_sprigxx_or_add_lsprig = external constant i8
 ; DECL: @sprig.link.hint = private constant ptr @__sprig_runtime_not_linked__link_with_sprigxx_or_add_lsprig
 ; The serial clone and the gate's thread-local read are kept (llvm.compiler.used) for
-; the late pass (SerialClone.cpp; Transforms/serial-clone.ll).
+; the late pass (late/SerialGate.cpp; Transforms/serial-clone.ll).
 ; DECL: @llvm.compiler.used = appending global [3 x ptr] [ptr @sprig.link.hint, ptr @f.sprig.serial, ptr @__sprig_bc_self]
 ; DECL: declare preserve_nonecc void @__sprig_sync_capture(ptr) #[[CAP:[0-9]+]]
 ; DECL: attributes #[[CAP]] = { nounwind nonlazybind }

@@ -1,4 +1,4 @@
-; Every spawning function keeps its serial elision, F.sprig.serial (plugin/SerialClone.cpp):
+; Every spawning function keeps its serial elision, F.sprig.serial (plugin/early/SerialClone.cpp):
 ; the early pass clones it before lowering it, removes the markers from the clone and
 ; points the clone's direct calls of spawning functions at their clones. The late pass
 ; puts the serial gate where the frame would begin (before the jump into the body of a

@@ -1,6 +1,6 @@
 // Spawned spawning functions whose bodies the late pass inlines into their helpers
-// (plugin/ChildInline.cpp) and calls through preserve_none worker entries
-// (plugin/PreserveNoneEntries.cpp), against the serial elision at -O0..-O3 and
+// (plugin/late/ChildInline.cpp) and calls through preserve_none worker entries
+// (plugin/late/PreserveNoneEntries.cpp), against the serial elision at -O0..-O3 and
 // P = 1, 2, 4, 8: the child's frame then lives in the helper, and its continuations are
 // stolen and resumed there. Shapes: a recursion returning a value (fib), one returning
 // a two-word struct, a void one writing through a pointer, one with an over-aligned

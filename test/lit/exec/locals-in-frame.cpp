@@ -1,4 +1,4 @@
-// Locals in the frame (plugin/OutlineSpawn.cpp): the small locals (16 bytes at most)
+// Locals in the frame (plugin/lower/OutlineSpawn.cpp): the small locals (16 bytes at most)
 // spawned statements use by address live in the spawning function's frame allocation,
 // past the sprig_frame, and helpers reach them from the parent pointer; larger ones
 // stay arguments, and both kinds mix in one function here. Against the serial elision at -O0..-O3 and

@@ -1,5 +1,5 @@
 // Spawning functions whose leaves return before any spawn are split into a frameless
-// wrapper and a lowered body (plugin/SplitPrefix.cpp). The shapes below exercise it:
+// wrapper and a lowered body (plugin/late/SplitPrefix.cpp). The shapes below exercise it:
 // a prefix working on a local array, a pure prefix loop that the body runs again, a
 // member function, a struct returned through sret, eight stack-passed arguments and a
 // struct passed by value in memory (both forwarded by the tail call), a spawn in a loop,

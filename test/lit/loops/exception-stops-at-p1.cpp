@@ -1,6 +1,6 @@
 // With one worker a parallel loop stops where the serial loop stops when an iteration
 // throws: a chunk does not start past the first iteration that threw, and stops after
-// its own (plugin/ParallelLoops.cpp). With more workers later iterations may run (not
+// its own (plugin/early/ParallelLoops.cpp). With more workers later iterations may run (not
 // checked here). Default grain and grain 1, -O0 and -O2.
 // RUN: %clangxx -O2 -Wno-unknown-attributes %s -o %t.serial && %t.serial | FileCheck %s
 // RUN: %sprigxx -O0 %s -o %t.O0 && env SPRIG_NWORKERS=1 %t.O0 | FileCheck %s

@@ -3,7 +3,7 @@
 // definition each such module carries; the module's constructor checks that the runtime
 // uses that variable (__sprig_check_tls). Code that may go into a shared library (-fPIC)
 // keeps the initial-exec sequence through the GOT, and so does every module with
-// -mllvm -sprig-local-exec-tls=0 (plugin/RuntimeABI.cpp, useLocalExecTLS).
+// -mllvm -sprig-local-exec-tls=0 (plugin/lower/RuntimeABI.cpp, useLocalExecTLS).
 // RUN: %sprigxx -O2 -S %s -o - | FileCheck %s --check-prefix=EXE
 // RUN: %sprigxx -O2 -fno-pie -S %s -o - | FileCheck %s --check-prefix=EXE
 // RUN: %sprigxx -O0 -S %s -o - | FileCheck %s --check-prefix=EXE

@@ -1,6 +1,6 @@
 // Roots bind at the frame's first spawn, in the parent (sprig_bind, sprig/abi.h), and
 // code that runs only on a bound thread tests for neither binding nor unbinding
-// (plugin/BoundThread.cpp): the helper's detach reads the thread's worker with no test;
+// (plugin/late/BoundThread.cpp): the helper's detach reads the thread's worker with no test;
 // the preserve_none body (called only past a spawn or a detach) and the child inlined
 // into the helper call neither __sprig_enter_root nor __sprig_leave_root. The C body,
 // which F's own callers reach from any thread, keeps both. The module checks the ABI

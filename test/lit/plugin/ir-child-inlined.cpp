@@ -1,4 +1,4 @@
-// Spawn v2 stage 2 (plugin/ChildInline.cpp): when the spawned function is a spawning
+// Spawn v2 stage 2 (plugin/late/ChildInline.cpp): when the spawned function is a spawning
 // function of the module, optimising builds inline its lowered body into the helper. The
 // child's frame (`!sprig.frame`) is then an alloca of the helper, and the helper gets a
 // spawner's frame attributes: its frame pointer addresses the child's locals for a

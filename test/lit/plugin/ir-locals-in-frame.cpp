@@ -1,4 +1,4 @@
-// Locals in the frame (plugin/OutlineSpawn.cpp): a small local (16 bytes at most) that a
+// Locals in the frame (plugin/lower/OutlineSpawn.cpp): a small local (16 bytes at most) that a
 // spawned statement uses by address (an assignment's target) moves into the spawning
 // function's frame allocation, past the 88-byte sprig_frame, and the helper derives its
 // address from the parent pointer instead of taking it as an argument: the parent passes

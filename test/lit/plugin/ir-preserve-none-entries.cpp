@@ -1,4 +1,4 @@
-// Spawn v2 stage 2 (plugin/PreserveNoneEntries.cpp): calls made on a worker go to a
+// Spawn v2 stage 2 (plugin/late/PreserveNoneEntries.cpp): calls made on a worker go to a
 // preserve_none copy of the callee's worker entry and body (F.sprig.worker.pn ->
 // F.sprig.body.pn), which saves no callee-saved register; F.sprig.body keeps the C
 // convention for F's own callers. The assembly check pins the point of it: the copy's

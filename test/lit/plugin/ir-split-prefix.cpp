@@ -1,6 +1,6 @@
 // The paths of a spawning function that never spawn get no frame: the function becomes
 // a frameless wrapper that returns on those paths and tail-calls (musttail, a jump) the
-// lowered body on the others (plugin/SplitPrefix.cpp). A prefix with an effect outside
+// lowered body on the others (plugin/late/SplitPrefix.cpp). A prefix with an effect outside
 // the function's own stack must not run twice, and one with a call is too dear to run
 // twice, so such functions stay whole; so does every function under
 // -mllvm -sprig-split-prefix=0.
@@ -20,7 +20,7 @@ Big g(long);
 // CHECK: musttail call {{.*}}i64 @_Z3fibl.sprig.body(i64 {{.*}}%0)
 // CHECK-NEXT: ret i64
 // OFF-NOT: sprig.body
-// Past the prefix, the serial gate (plugin/SerialClone.cpp): a worker jumps into the
+// Past the prefix, the serial gate (plugin/late/SerialGate.cpp): a worker jumps into the
 // body at once; on a thread that is no worker, the gate decides between the body and the
 // serial clone.
 // ASM-LABEL: _Z3fibl:

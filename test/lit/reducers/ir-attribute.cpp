@@ -1,4 +1,4 @@
-// The attribute spelling in IR (plugin/Reducers.h): every use of a reducer variable's
+// The attribute spelling in IR (plugin/early/Reducers.h): every use of a reducer variable's
 // address is the strand's view, computed where it is used; a local is registered at its
 // declaration, before its initializer, and its scope ends with the unregistering cleanup.
 // (At the end each view call is expanded: the thread-local map, then the lookup only if

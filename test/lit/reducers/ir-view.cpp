@@ -1,4 +1,4 @@
-// The view lookup is strand-pure (plugin/Reducers.h): hoisted out of a loop that
+// The view lookup is strand-pure (plugin/early/Reducers.h): hoisted out of a loop that
 // neither spawns nor syncs, never reused across a spawn or a sync, and expanded late
 // into the thread-local load and a compare, with the runtime's lookup only behind it.
 // RUN: %sprigxx -O2 -S -emit-llvm %s -o - | FileCheck %s

@@ -1,5 +1,5 @@
 // A root that finds the pool saturated runs the serial clone of the spawning function
-// (plugin/SerialClone.cpp): no frame, no spawn, no binding, so the runtime never sees it
+// (plugin/early/SerialClone.cpp): no frame, no spawn, no binding, so the runtime never sees it
 // run "serially on a private worker" (the fallback, traced under SPRIG_TRACE=root). At
 // P=1 the main thread's root fills the pool; a thread it starts inside the computation
 // then enters spawning functions through the gate: a split one (a leaf prefix, the gate

@@ -1,5 +1,5 @@
 // REQUIRES: x86_64
-// The measured build's IR (plugin/Scale.cpp): no marker and no hook call is left, no
+// The measured build's IR (plugin/modes/Scale.cpp): no marker and no hook call is left, no
 // frame (the serial elision runs), the clock is the thread-local __sprig_scale_clock,
 // the burden is read at the spawned statement's end, and the module's constructor
 // calls __sprig_scale_init.

@@ -1,0 +1,17 @@
+//===- plugin/frontend/Annotations.h - the marks of the attributes' accepted uses ===//
+#pragma once
+#include "llvm/ADT/StringRef.h"
+
+namespace sprig {
+// AnnotateAttr strings that mark accepted uses of the attributes in the AST.
+inline constexpr llvm::StringLiteral kSpawnAnnotation = "sprig.spawn";
+inline constexpr llvm::StringLiteral kSyncAnnotation = "sprig.sync";
+inline constexpr llvm::StringLiteral kParallelForAnnotation = "sprig.parallel_for";
+// Carries the grain expression as its one argument.
+inline constexpr llvm::StringLiteral kGrainsizeAnnotation = "sprig.grainsize";
+// Carries the identity and reduce functions (their addresses) as its two arguments.
+inline constexpr llvm::StringLiteral kReducerAnnotation = "sprig.reducer";
+// The valid attribute names, for "did you mean" suggestions.
+inline constexpr const char *kAttributeNames[] = {"spawn", "sync", "parallel_for",
+                                                  "grainsize", "reducer"};
+}  // namespace sprig

@@ -1,0 +1,262 @@
+//===- plugin/frontend/MarkerCalls.cpp - the marker functions, in the AST --===//
+#include "MarkerCalls.h"
+#include "Legality.h"
+#include "Markers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace sprig {
+
+ASTContext &MarkerCalls::ctx() { return CI.getASTContext(); }
+
+FunctionDecl *MarkerCalls::spawnBegin() {
+  return idMarker(beginFn, markers::SpawnBegin, false);
+}
+FunctionDecl *MarkerCalls::spawnEnd() { return idMarker(endFn, markers::SpawnEnd, false); }
+FunctionDecl *MarkerCalls::spawnEndValue() {
+  return idMarker(endValFn, markers::SpawnEndValue, true);
+}
+FunctionDecl *MarkerCalls::sync() {
+  return voidMarker(syncFn, markers::Sync, /*NoExcept=*/false);
+}
+
+LinkageSpecDecl *MarkerCalls::externC() {
+  if (!cBlock) {
+    TranslationUnitDecl *TU = ctx().getTranslationUnitDecl();
+    cBlock = LinkageSpecDecl::Create(ctx(), TU, SourceLocation(), SourceLocation(),
+                                     LinkageSpecLanguageIDs::C, /*HasBraces=*/true);
+    cBlock->setImplicit();
+    TU->addDecl(cBlock);
+  }
+  return cBlock;
+}
+
+// extern "C" constexpr Ret Name(Params...) [noexcept] { Body }
+FunctionDecl *MarkerCalls::makeFunction(llvm::StringRef Name, QualType Ret,
+                                        llvm::ArrayRef<QualType> Params, bool NoExcept,
+                                        bool Constexpr) {
+  ASTContext &C = ctx();
+  FunctionProtoType::ExtProtoInfo EPI;
+  if (NoExcept)
+    EPI.ExceptionSpec.Type = EST_BasicNoexcept;
+  QualType FT = C.getFunctionType(Ret, Params, EPI);
+  DeclContext *DC = externC();
+  FunctionDecl *FD = FunctionDecl::Create(
+      C, DC, SourceLocation(), SourceLocation(), DeclarationName(&C.Idents.get(Name)), FT,
+      C.getTrivialTypeSourceInfo(FT), SC_None, /*UsesFPIntrin=*/false,
+      /*isInlineSpecified=*/true, /*hasWrittenPrototype=*/true,
+      Constexpr ? ConstexprSpecKind::Constexpr : ConstexprSpecKind::Unspecified);
+  FD->setImplicit();
+  llvm::SmallVector<ParmVarDecl *, 2> Parms;
+  for (unsigned I = 0; I < Params.size(); ++I) {
+    auto *P = ParmVarDecl::Create(C, FD, SourceLocation(), SourceLocation(),
+                                  &C.Idents.get("p"), Params[I],
+                                  C.getTrivialTypeSourceInfo(Params[I]), SC_None, nullptr);
+    P->setScopeInfo(0, I);
+    Parms.push_back(P);
+  }
+  FD->setParams(Parms);
+  DC->addDecl(FD);
+  return FD;
+}
+
+void MarkerCalls::setBody(FunctionDecl *FD, Stmt *Ret) {
+  llvm::SmallVector<Stmt *, 1> Body;
+  if (Ret)
+    Body.push_back(Ret);
+  FD->setBody(CompoundStmt::Create(ctx(), Body, FPOptionsOverride(), SourceLocation(),
+                                   SourceLocation()));
+}
+
+FunctionDecl *MarkerCalls::voidMarker(FunctionDecl *&Cache, llvm::StringRef Name,
+                                      bool NoExcept) {
+  if (!Cache) {
+    Cache = makeFunction(Name, ctx().VoidTy, {}, NoExcept);
+    setBody(Cache, nullptr);
+  }
+  return Cache;
+}
+
+// The spawn markers take the spawn's id (unique in the translation unit): the IR pass
+// pairs a begin with its end by id, never by block layout (Clang lays blocks out in
+// emission order, which is not the statement's order: a member-pointer call's blocks
+// can follow a later catch handler).
+FunctionDecl *MarkerCalls::idMarker(FunctionDecl *&Cache, llvm::StringRef Name,
+                                    bool ReturnsInt) {
+  if (!Cache) {
+    ASTContext &C = ctx();
+    Cache = makeFunction(Name, ReturnsInt ? C.IntTy : C.VoidTy, {C.IntTy}, false);
+    Stmt *Ret = nullptr;
+    if (ReturnsInt)
+      Ret = ReturnStmt::Create(
+          C, SourceLocation(),
+          IntegerLiteral::Create(C, llvm::APInt(32, 0), C.IntTy, SourceLocation()),
+          nullptr);
+    setBody(Cache, Ret);
+  }
+  return Cache;
+}
+
+Expr *MarkerCalls::idCall(FunctionDecl *FD, unsigned Id, SourceLocation L) {
+  Expr *Arg = IntegerLiteral::Create(ctx(), llvm::APInt(32, Id), ctx().IntTy, L);
+  return callTo(FD, {Arg}, L);
+}
+
+// The parallel loop's markers (Markers.h). Begin, index and catch are noexcept (calls:
+// the region they bound has no exception edge out, its own try/catch keeps them in);
+// end is not, so that in an EH scope it is an invoke into the enclosing cleanups: the
+// place the loop's exception is rethrown.
+LoopMarkers MarkerCalls::loopMarkers(FunctionDecl *Sync) {
+  ASTContext &C = ctx();
+  QualType Size = C.getSizeType();
+  if (!pforBeginFn) {
+    // Not constexpr (unlike the spawn markers): a constant evaluation of a function with
+    // a parallel loop (an implicitly constexpr lambda) must fail, not run iteration 0.
+    pforBeginFn = makeFunction(markers::LoopBegin, C.VoidTy, {C.IntTy, Size, Size}, true,
+                               /*Constexpr=*/false);
+    setBody(pforBeginFn, nullptr);
+    pforIndexFn = makeFunction(markers::LoopIndex, Size, {C.IntTy}, true);
+    setBody(pforIndexFn, ReturnStmt::Create(
+                             C, SourceLocation(),
+                             IntegerLiteral::Create(C, llvm::APInt(C.getIntWidth(Size), 0),
+                                                    Size, SourceLocation()),
+                             nullptr));
+    pforCatchFn = makeFunction(markers::LoopCatch, C.VoidTy, {C.IntTy}, true);
+    setBody(pforCatchFn, nullptr);
+    pforEndFn = makeFunction(markers::LoopEnd, C.VoidTy, {C.IntTy}, false);
+    setBody(pforEndFn, nullptr);
+  }
+  LoopMarkers M;
+  SourceLocation L;
+  M.begin = [this, L](unsigned Id, Expr *N, Expr *G) {
+    Expr *IdE = IntegerLiteral::Create(ctx(), llvm::APInt(32, Id), ctx().IntTy, L);
+    return callTo(pforBeginFn, {IdE, N, G}, L);
+  };
+  M.index = [this, L](unsigned Id) { return idCall(pforIndexFn, Id, L); };
+  M.caught = [this, L](unsigned Id) { return idCall(pforCatchFn, Id, L); };
+  M.end = [this, L](unsigned Id) { return idCall(pforEndFn, Id, L); };
+  M.sync = [this, Sync, L]() { return callTo(Sync, {}, L); };
+  return M;
+}
+
+Expr *MarkerCalls::callTo(FunctionDecl *FD, llvm::ArrayRef<Expr *> Args,
+                          SourceLocation Loc) {
+  ASTContext &C = ctx();
+  auto *Ref = DeclRefExpr::Create(C, NestedNameSpecifierLoc(), SourceLocation(), FD, false,
+                                  Loc, FD->getType(), VK_LValue);
+  Expr *Callee = ImplicitCastExpr::Create(C, C.getPointerType(FD->getType()),
+                                          CK_FunctionToPointerDecay, Ref, nullptr,
+                                          VK_PRValue, FPOptionsOverride());
+  QualType Ret = FD->getReturnType();
+  ExprValueKind VK = VK_PRValue;
+  if (Ret->isLValueReferenceType())
+    VK = VK_LValue;
+  else if (Ret->isRValueReferenceType())
+    VK = VK_XValue;
+  return CallExpr::Create(C, Callee, Args, Ret.getNonReferenceType(), VK, Loc,
+                          FPOptionsOverride());
+}
+
+// An identity function for one operand of the spawned call: __sprig_tag_N(E).
+Expr *MarkerCalls::tag(Expr *E) {
+  return identity(E, markers::TagPrefix.str() + std::to_string(tagCounter++));
+}
+
+// The assignment target, bracketed: __sprig_lhs_N((__sprig_lhs_begin(), E)). C++17
+// evaluates it after the call; the IR pass moves the bracketed code before the call,
+// so it runs after the arguments and before the detach (Cilk's rule; the serial
+// elision's order of arguments then target is kept).
+Expr *MarkerCalls::bracketTarget(Expr *E) {
+  ASTContext &C = ctx();
+  FunctionDecl *B = voidMarker(lhsBeginFn, markers::LhsBegin, true);
+  Expr *Comma = BinaryOperator::Create(C, callTo(B, {}, E->getExprLoc()), E, BO_Comma,
+                                       E->getType(), E->getValueKind(), E->getObjectKind(),
+                                       E->getExprLoc(), FPOptionsOverride());
+  return identity(Comma, markers::LhsPrefix.str() + std::to_string(lhsCounter++));
+}
+
+Expr *MarkerCalls::identity(Expr *E, const std::string &Name) {
+  ASTContext &C = ctx();
+  QualType T = E->getType();
+  QualType Param;
+  ExprValueKind VK = E->getValueKind();
+  if (VK == VK_PRValue)
+    Param = T;
+  else if (VK == VK_LValue)
+    Param = C.getLValueReferenceType(T);
+  else
+    Param = C.getRValueReferenceType(T);
+  FunctionDecl *FD = makeFunction(Name, Param, {Param}, true);
+  ParmVarDecl *P = FD->getParamDecl(0);
+  Expr *Ref = DeclRefExpr::Create(C, NestedNameSpecifierLoc(), SourceLocation(), P, false,
+                                  SourceLocation(), T.getNonReferenceType(), VK_LValue);
+  Expr *RetE = Ref;
+  if (VK == VK_PRValue)
+    RetE = ImplicitCastExpr::Create(C, T, CK_LValueToRValue, Ref, nullptr, VK_PRValue,
+                                    FPOptionsOverride());
+  else if (VK == VK_XValue)
+    RetE = ImplicitCastExpr::Create(C, T, CK_NoOp, Ref, nullptr, VK_XValue,
+                                    FPOptionsOverride());
+  setBody(FD, ReturnStmt::Create(C, SourceLocation(), RetE, nullptr));
+  return callTo(FD, {E}, E->getExprLoc());
+}
+
+// Tag the spawned call (Legality.cpp's tagSite says which operand).
+void MarkerCalls::tagCall(CallExpr *CE) {
+  switch (tagSite(CE)) {
+  case TagSite::PtrMemObject: {
+    auto *BO = cast<BinaryOperator>(CE->getCallee()->IgnoreParens());
+    BO->setLHS(tag(BO->getLHS()));  // (obj.*pmf)(args), (p->*pmf)(args)
+    return;
+  }
+  case TagSite::MemberBase: {
+    auto *ME = cast<MemberExpr>(cast<CXXMemberCallExpr>(CE)->getCallee()->IgnoreParens());
+    ME->setBase(tag(ME->getBase()));
+    return;
+  }
+  case TagSite::OperatorObject: {
+    auto *OC = cast<CXXOperatorCallExpr>(CE);
+    OC->setArg(0, tag(OC->getArg(0)));
+    return;
+  }
+  case TagSite::Callee:
+    CE->setCallee(tag(CE->getCallee()));
+    return;
+  case TagSite::None:
+    llvm_unreachable("checkSpawnForm rejects calls without a tag site");
+  }
+}
+
+Stmt *MarkerCalls::block(llvm::ArrayRef<Stmt *> Stmts, SourceLocation L) {
+  return CompoundStmt::Create(ctx(), Stmts, FPOptionsOverride(), L, L);
+}
+
+// The cleanup of a local reducer (ReducerChecks.h): declared, never defined here.
+FunctionDecl *MarkerCalls::reducerScopeEnd() {
+  if (!scopeEndFn) {
+    ASTContext &C = ctx();
+    FunctionProtoType::ExtProtoInfo EPI;
+    EPI.ExceptionSpec.Type = EST_BasicNoexcept;
+    QualType PP = C.getPointerType(C.VoidPtrTy);
+    QualType FT = C.getFunctionType(C.VoidTy, {PP}, EPI);
+    DeclContext *DC = externC();
+    scopeEndFn =
+        FunctionDecl::Create(C, DC, SourceLocation(), SourceLocation(),
+                             DeclarationName(&C.Idents.get("__sprig_reducer_scope_end")),
+                             FT, C.getTrivialTypeSourceInfo(FT), SC_Extern);
+    scopeEndFn->setImplicit();
+    auto *P = ParmVarDecl::Create(C, scopeEndFn, SourceLocation(), SourceLocation(),
+                                  &C.Idents.get("p"), PP, C.getTrivialTypeSourceInfo(PP),
+                                  SC_None, nullptr);
+    P->setScopeInfo(0, 0);
+    scopeEndFn->setParams({P});
+    DC->addDecl(scopeEndFn);
+  }
+  return scopeEndFn;
+}
+
+}  // namespace sprig
