@@ -92,8 +92,7 @@ Function *getDriver(Module &M) {
   FunctionCallee Begin = M.getOrInsertFunction(markers::SpawnBegin, Void, I32);
   FunctionCallee End = M.getOrInsertFunction(markers::SpawnEnd, Void, I32);
   FunctionCallee Sync = M.getOrInsertFunction(markers::Sync, Void);
-  FunctionCallee Tag =
-      M.getOrInsertFunction((markers::TagPrefix + "pfor").str(), Ptr, Ptr);
+  FunctionCallee Tag = M.getOrInsertFunction((markers::TagPrefix + "pfor").str(), Ptr, Ptr);
   Argument *Chunk = D->getArg(0), *Env = D->getArg(1), *Lo = D->getArg(2),
            *Hi = D->getArg(3), *Grain = D->getArg(4);
   Chunk->setName("chunk");
@@ -133,9 +132,9 @@ Function *getDriver(Module &M) {
 Function *createChunk(Function &F, unsigned N) {
   LLVMContext &C = F.getContext();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C);
-  Function *H = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I64}, false),
-                                 GlobalValue::InternalLinkage,
-                                 F.getName() + ".sprig.pfor." + Twine(N), F.getParent());
+  Function *H = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr, I64, I64}, false),
+      GlobalValue::InternalLinkage, F.getName() + ".sprig.pfor." + Twine(N), F.getParent());
   H->setAttributes(AttributeList::get(C, F.getAttributes().getFnAttrs(), {}, {}));
   for (Attribute::AttrKind K :
        {Attribute::AlwaysInline, Attribute::InlineHint, Attribute::NoReturn,
@@ -299,10 +298,10 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
       Flags |= DISubprogram::SPFlagOptimized;
     if (H->hasLocalLinkage())
       Flags |= DISubprogram::SPFlagLocalToUnit;
-    DISubprogram *NSP = DIB.createFunction(
-        SP->getFile(), H->getName(), H->getName(), SP->getFile(), Line,
-        DIB.createSubroutineType(DIB.getOrCreateTypeArray({})), Line,
-        DINode::FlagArtificial | DINode::FlagPrototyped, Flags);
+    DISubprogram *NSP =
+        DIB.createFunction(SP->getFile(), H->getName(), H->getName(), SP->getFile(), Line,
+                           DIB.createSubroutineType(DIB.getOrCreateTypeArray({})), Line,
+                           DINode::FlagArtificial | DINode::FlagPrototyped, Flags);
     DIB.finalizeSubprogram(NSP);
     H->setSubprogram(NSP);
     Base = DILocation::get(C, Line, At ? At.getCol() : 0, NSP);
@@ -424,8 +423,8 @@ bool lowerParallelLoops(Module &M, const LoweringTarget &Target, bool &Failed) {
     Function &F = *L.Begin->getFunction();
     for (BasicBlock &BB : F)
       for (Instruction &I : BB)
-        if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction() &&
-                                               loopId(CB) == It->first) {
+        if (auto *CB = dyn_cast<CallBase>(&I);
+            CB && CB->getCalledFunction() && loopId(CB) == It->first) {
           StringRef Name = CB->getCalledFunction()->getName();
           if (Name == markers::LoopEnd)
             L.End = CB;
@@ -445,8 +444,8 @@ bool lowerParallelLoops(Module &M, const LoweringTarget &Target, bool &Failed) {
       return true;
     }
   }
-  for (StringRef Name : {markers::LoopBegin, markers::LoopIndex, markers::LoopCatch,
-                         markers::LoopEnd})
+  for (StringRef Name :
+       {markers::LoopBegin, markers::LoopIndex, markers::LoopCatch, markers::LoopEnd})
     if (Function *Fn = M.getFunction(Name); Fn && Fn->use_empty())
       Fn->eraseFromParent();
   return true;

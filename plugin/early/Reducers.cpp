@@ -21,23 +21,22 @@ static constexpr const char *LookupFn = ReducerLookupFn;
 
 namespace {
 struct ReducerVar {
-  Value *Key;         // the global or the alloca
-  Type *Ty;           // its value type
-  Constant *Id, *Red; // the identity and reduce functions
-  CallInst *Annot;    // a local's llvm.var.annotation call (null for a global)
+  Value *Key;          // the global or the alloca
+  Type *Ty;            // its value type
+  Constant *Id, *Red;  // the identity and reduce functions
+  CallInst *Annot;     // a local's llvm.var.annotation call (null for a global)
 };
 
 // The annotation's string is "sprig.reducer" and its arguments are two functions.
 bool reducerArgs(Value *Str, Value *Args, Constant *&Id, Constant *&Red) {
   auto *SG = dyn_cast<GlobalVariable>(Str->stripPointerCasts());
-  auto *CDA = SG && SG->hasInitializer()
-                  ? dyn_cast<ConstantDataArray>(SG->getInitializer())
-                  : nullptr;
+  auto *CDA = SG && SG->hasInitializer() ? dyn_cast<ConstantDataArray>(SG->getInitializer())
+                                         : nullptr;
   if (!CDA || !CDA->isCString() || CDA->getAsCString() != "sprig.reducer")
     return false;
   auto *AG = dyn_cast<GlobalVariable>(Args->stripPointerCasts());
-  auto *CS = AG && AG->hasInitializer() ? dyn_cast<ConstantStruct>(AG->getInitializer())
-                                        : nullptr;
+  auto *CS =
+      AG && AG->hasInitializer() ? dyn_cast<ConstantStruct>(AG->getInitializer()) : nullptr;
   // (A malformed pair is the frontend's bug: the caller reports it.)
   Id = Red = nullptr;
   if (CS && CS->getNumOperands() == 2 && isa<Function>(CS->getOperand(0)) &&

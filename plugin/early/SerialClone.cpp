@@ -62,8 +62,7 @@ void makeSerialClones(MarkerContext &Ctx, ArrayRef<Function *> Spawners) {
     stripMarkers(*S, Ctx.Markers);
     CloneOf[F] = S;
     Clones.push_back(S);
-    F->setMetadata(markers::SerialMD,
-                   MDNode::get(Ctx.C, {ValueAsMetadata::get(S)}));
+    F->setMetadata(markers::SerialMD, MDNode::get(Ctx.C, {ValueAsMetadata::get(S)}));
     ++NumClones;
   }
   if (CloneOf.empty())

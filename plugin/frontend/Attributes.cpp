@@ -10,19 +10,19 @@
 // ParallelFor.cpp check the full form once the function is complete, and Rewrite.cpp
 // lowers it.
 //===----------------------------------------------------------------------===//
-#include "Diagnostics.h"
 #include "Annotations.h"
+#include "Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/ParsedAttrInfo.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/Sema/ParsedAttr.h"
-#include "clang/Sema/Sema.h"
 #include "clang/Sema/DeclSpec.h"
+#include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Scope.h"
-#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Sema/Sema.h"
 
 using namespace clang;
 
@@ -158,8 +158,8 @@ struct ParallelForAttrInfo : ParsedAttrInfo {
     }
     // The loop's form is checked on the complete function (ParallelFor.cpp): in a
     // template, on each instantiation.
-    Result = AnnotateAttr::Create(Sm.Context, kParallelForAnnotation, nullptr, 0,
-                                  A.getRange());
+    Result =
+        AnnotateAttr::Create(Sm.Context, kParallelForAnnotation, nullptr, 0, A.getRange());
     return AttributeApplied;
   }
 };
@@ -198,8 +198,9 @@ struct GrainsizeAttrInfo : ParsedAttrInfo {
       CXXScopeSpec SS;
       UnqualifiedId Id;
       Id.setIdentifier(IL->getIdentifierInfo(), IL->getLoc());
-      ExprResult R = Sm.ActOnIdExpression(Sm.getCurScope(), SS, SourceLocation(), Id,
-                                          /*HasTrailingLParen=*/false, /*IsAddressOfOperand=*/false);
+      ExprResult R =
+          Sm.ActOnIdExpression(Sm.getCurScope(), SS, SourceLocation(), Id,
+                               /*HasTrailingLParen=*/false, /*IsAddressOfOperand=*/false);
       if (R.isInvalid())
         return AttributeNotApplied;
       E = R.get();
@@ -310,7 +311,9 @@ struct ReducerAttrInfo : ParsedAttrInfo {
     if (V->isStaticLocal() || V->getTLSKind() != VarDecl::TLS_None ||
         V->isStaticDataMember()) {
       attrError(Sm, A, Diag::ReducerStorage)
-          << (V->isStaticDataMember() ? 2 : V->getTLSKind() != VarDecl::TLS_None ? 1 : 0);
+          << (V->isStaticDataMember()                ? 2
+              : V->getTLSKind() != VarDecl::TLS_None ? 1
+                                                     : 0);
       return AttributeNotApplied;
     }
     if (!V->isLocalVarDecl() && !V->getDeclContext()->getRedeclContext()->isFileContext()) {
@@ -357,8 +360,8 @@ struct ReducerAttrInfo : ParsedAttrInfo {
 }  // namespace
 }  // namespace sprig
 
-static ParsedAttrInfoRegistry::Add<sprig::ReducerAttrInfo> X5("sprig-reducer",
-                                                              "[[sprig::reducer(id, reduce)]]");
+static ParsedAttrInfoRegistry::Add<sprig::ReducerAttrInfo>
+    X5("sprig-reducer", "[[sprig::reducer(id, reduce)]]");
 static ParsedAttrInfoRegistry::Add<sprig::SpawnAttrInfo> X1("sprig-spawn",
                                                             "[[sprig::spawn]]");
 static ParsedAttrInfoRegistry::Add<sprig::SyncAttrInfo> X2("sprig-sync", "[[sprig::sync]]");

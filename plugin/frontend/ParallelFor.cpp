@@ -4,9 +4,9 @@
 // reports through Diagnostics.def and names the attribute and the fix.
 //===----------------------------------------------------------------------===//
 #include "ParallelFor.h"
+#include "Annotations.h"
 #include "Diagnostics.h"
 #include "SpawnUses.h"
-#include "Annotations.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

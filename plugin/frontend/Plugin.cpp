@@ -11,9 +11,9 @@
 //     sprig/abi.h. They are a separate LLVM pass plugin so that opt can load them too
 //     (libclang-cpp cannot be loaded into opt).
 //===----------------------------------------------------------------------===//
+#include "Annotations.h"
 #include "Diagnostics.h"
 #include "Rewrite.h"
-#include "Annotations.h"
 #include "UnknownAttributes.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"

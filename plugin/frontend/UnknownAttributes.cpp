@@ -1,7 +1,7 @@
 //===- plugin/frontend/UnknownAttributes.cpp ------------------------------===//
 #include "UnknownAttributes.h"
-#include "Diagnostics.h"
 #include "Annotations.h"
+#include "Diagnostics.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "llvm/ADT/SmallString.h"
 

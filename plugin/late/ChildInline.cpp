@@ -29,9 +29,9 @@
 //===----------------------------------------------------------------------===//
 #include "ChildInline.h"
 #include "BoundThread.h"
+#include "Markers.h"
 #include "lower/FrameFixups.h"
 #include "lower/LoweringContext.h"
-#include "Markers.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"

@@ -16,8 +16,8 @@
 //===----------------------------------------------------------------------===//
 #include "PreserveNoneEntries.h"
 #include "BoundThread.h"
-#include "lower/LoweringContext.h"
 #include "Markers.h"
+#include "lower/LoweringContext.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"

@@ -91,7 +91,8 @@ bool RuntimeABI::link() {
   // atomics, and so are the stores of SPRIG_OWNER_DECREMENT and
   // SPRIG_OWNER_PUBLISH_INCREMENT. In a module built with TSan they become atomics: the
   // loads relaxed, the stores release. (The header's only volatile accesses are those.)
-  if (any_of(M, [](const Function &F) { return F.hasFnAttribute(Attribute::SanitizeThread); }))
+  if (any_of(M,
+             [](const Function &F) { return F.hasFnAttribute(Attribute::SanitizeThread); }))
     for (Function &F : *ABI)
       for (BasicBlock &BB : F)
         for (Instruction &I : BB) {
@@ -127,9 +128,9 @@ bool RuntimeABI::link() {
   if (sprigCountSpawns())
     CountSpawn = M.getFunction("__sprig_bc_count_spawn");
   for (const char *Name :
-       {"__sprig_bc_enter_frame", "__sprig_bc_enter_frame_ra", "__sprig_bc_bind", "__sprig_bc_detach_bound",
-        "__sprig_bc_leave_helper",
-        "__sprig_bc_leave_frame", "__sprig_bc_count_spawn", "__sprig_bc_self"}) {
+       {"__sprig_bc_enter_frame", "__sprig_bc_enter_frame_ra", "__sprig_bc_bind",
+        "__sprig_bc_detach_bound", "__sprig_bc_leave_helper", "__sprig_bc_leave_frame",
+        "__sprig_bc_count_spawn", "__sprig_bc_self"}) {
     if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
       F->setLinkage(GlobalValue::InternalLinkage);
       F->removeFnAttr(Attribute::NoInline);
@@ -181,8 +182,8 @@ void RuntimeABI::addLinkHint() {
   if (!Hint)
     Hint = new GlobalVariable(M, I8, /*isConstant=*/true, GlobalValue::ExternalLinkage,
                               nullptr, Name);
-  auto *Ref = new GlobalVariable(M, PtrTy, /*isConstant=*/true,
-                                 GlobalValue::PrivateLinkage, Hint, "sprig.link.hint");
+  auto *Ref = new GlobalVariable(M, PtrTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                                 Hint, "sprig.link.hint");
   appendToCompilerUsed(M, {Ref});
 }
 
@@ -194,9 +195,8 @@ void RuntimeABI::addLinkHint() {
 void RuntimeABI::addAbiCheck() {
   if (M.getFunction("sprig.check.abi"))
     return;
-  Function *Check =
-      Function::Create(FunctionType::get(VoidTy, false), GlobalValue::InternalLinkage,
-                       "sprig.check.abi", M);
+  Function *Check = Function::Create(FunctionType::get(VoidTy, false),
+                                     GlobalValue::InternalLinkage, "sprig.check.abi", M);
   Check->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   Check->addFnAttr(Attribute::NoUnwind);
   FunctionCallee Runtime = M.getOrInsertFunction("__sprig_check_abi", VoidTy, I32);
@@ -250,8 +250,8 @@ void RuntimeABI::useLocalExecTLS() {
   GlobalVariable *Var = M.getGlobalVariable("__sprig_tls_worker");
   if (!Var)
     Var = new GlobalVariable(M, PtrTy, /*isConstant=*/false, GlobalValue::WeakAnyLinkage,
-                             ConstantPointerNull::get(cast<PointerType>(PtrTy)), "__sprig_tls_worker",
-                             nullptr, GlobalValue::LocalExecTLSModel);
+                             ConstantPointerNull::get(cast<PointerType>(PtrTy)),
+                             "__sprig_tls_worker", nullptr, GlobalValue::LocalExecTLSModel);
   else if (Var->isDeclaration()) {
     Var->setLinkage(GlobalValue::WeakAnyLinkage);
     Var->setInitializer(ConstantPointerNull::get(cast<PointerType>(PtrTy)));
@@ -262,9 +262,9 @@ void RuntimeABI::useLocalExecTLS() {
   appendToCompilerUsed(M, {Var});  // referenced from asm only
   for (CallBase *CB : Reads) {
     auto *IA = cast<InlineAsm>(CB->getCalledOperand());
-    CB->setCalledOperand(InlineAsm::get(IA->getFunctionType(), LE, IA->getConstraintString(),
-                                        IA->hasSideEffects(), IA->isAlignStack(),
-                                        IA->getDialect(), IA->canThrow()));
+    CB->setCalledOperand(InlineAsm::get(
+        IA->getFunctionType(), LE, IA->getConstraintString(), IA->hasSideEffects(),
+        IA->isAlignStack(), IA->getDialect(), IA->canThrow()));
   }
   // The constructor that checks the ABI also checks that the runtime reads this variable.
   Function *Check = M.getFunction("sprig.check.abi");

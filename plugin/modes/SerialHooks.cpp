@@ -3,9 +3,9 @@
 // See SerialHooks.h.
 //===----------------------------------------------------------------------===//
 #include "SerialHooks.h"
-#include "lower/LoweringContext.h"
 #include "Markers.h"
 #include "early/SerialClone.h"
+#include "lower/LoweringContext.h"
 #include "lower/RegionValues.h"
 #include "lower/SpawnShape.h"
 #include "llvm/IR/InstIterator.h"
@@ -40,7 +40,8 @@ static DenseMap<CallBase *, SmallVector<AllocaInst *, 4>> privateLocals(MarkerCo
       Entry = S.begin->getParent()->splitBasicBlock(std::next(S.begin->getIterator()),
                                                     "sprig.stmt");
     }
-    BasicBlock *Exit = S.end->getParent()->splitBasicBlock(S.end->getIterator(), "sprig.cont");
+    BasicBlock *Exit =
+        S.end->getParent()->splitBasicBlock(S.end->getIterator(), "sprig.cont");
     SpawnRegion R;
     R.compute(F, Entry, Exit);
     auto &List = Out[S.end];
