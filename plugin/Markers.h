@@ -56,5 +56,9 @@ inline constexpr llvm::StringLiteral OrigFramePointerAttr = "sprig-orig-frame-po
 inline constexpr llvm::StringLiteral FrameMD = "sprig.frame";
 inline constexpr llvm::StringLiteral SerialAttr = "sprig-serial";      // a serial clone
 inline constexpr llvm::StringLiteral SerialMD = "sprig.serial";        // F -> its clone
+// An internal spawner kept in llvm.compiler.used from its clone's making to the late
+// pass, so that no interprocedural pass changes its prototype or convention apart from
+// its clone's (early/SerialClone.h).
+inline constexpr llvm::StringLiteral PinnedAttr = "sprig-pinned";
 inline constexpr llvm::StringLiteral SpawnedCallMD = "sprig.spawned";  // in a helper
 }  // namespace sprig::markers

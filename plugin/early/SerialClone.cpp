@@ -10,6 +10,8 @@
 #include "SerialClone.h"
 #include "lower/LoweringContext.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -49,6 +51,11 @@ void stripMarkers(Function &S, const MarkerFns &Mk) {
 void makeSerialClones(MarkerContext &Ctx, ArrayRef<Function *> Spawners) {
   DenseMap<Function *, Function *> CloneOf;
   SmallVector<Function *, 16> Clones;  // in the order of Spawners: deterministic output
+  SmallVector<GlobalValue *, 16> Pinned;
+  SmallVector<GlobalValue *, 16> UsedVec;
+  collectUsedGlobalVariables(Ctx.M, UsedVec, /*CompilerUsed=*/false);
+  collectUsedGlobalVariables(Ctx.M, UsedVec, /*CompilerUsed=*/true);
+  SmallPtrSet<GlobalValue *, 16> AlreadyUsed(UsedVec.begin(), UsedVec.end());
   for (Function *F : Spawners) {
     if (F->isDeclaration() || F->isVarArg())
       continue;
@@ -62,6 +69,13 @@ void makeSerialClones(MarkerContext &Ctx, ArrayRef<Function *> Spawners) {
     stripMarkers(*S, Ctx.Markers);
     CloneOf[F] = S;
     Clones.push_back(S);
+    // (The spawned calls' callees still pass through the frontend's tag markers here,
+    // so F's address looks taken whether or not it is; pinning a function whose
+    // address is taken changes nothing. One already in a used list stays as it is.)
+    if (F->hasLocalLinkage() && !AlreadyUsed.count(F)) {
+      F->addFnAttr(markers::PinnedAttr);
+      Pinned.push_back(F);
+    }
     F->setMetadata(markers::SerialMD, MDNode::get(Ctx.C, {ValueAsMetadata::get(S)}));
     ++NumClones;
   }
@@ -84,6 +98,7 @@ void makeSerialClones(MarkerContext &Ctx, ArrayRef<Function *> Spawners) {
   // The gate's thread-local read (abi.bc), emitted only by the late pass.
   if (Function *Self = Ctx.M.getFunction(SerialGateSelfFn); Self && !Self->isDeclaration())
     Keep.push_back(Self);
+  Keep.append(Pinned.begin(), Pinned.end());
   appendToCompilerUsed(Ctx.M, Keep);
 }
 

@@ -30,6 +30,12 @@ void stripMarkers(llvm::Function &S, const MarkerFns &Mk);
 
 // Early (lower/LowerSpawns.cpp, before F is lowered): clone every function of Spawners.
 // Each clone is internal, kept alive by llvm.compiler.used until the late pass, and
-// named by F's !sprig.serial metadata.
+// named by F's !sprig.serial metadata. An internal F whose address is not taken is
+// pinned there too (attribute sprig-pinned) until the late pass: the gate tail-calls
+// the clone with F's own arguments, which needs the two prototypes and conventions
+// alike, and a pass that sees every use of F as a call would change F's alone (dead
+// arguments of a lambda's unused `this`, an argument promoted from a reference, the
+// fast convention). Pinned, F keeps its prototype, as a function with external linkage
+// does (unpinSpawners, late/SerialGate.h).
 void makeSerialClones(MarkerContext &Ctx, llvm::ArrayRef<llvm::Function *> Spawners);
 }  // namespace sprig

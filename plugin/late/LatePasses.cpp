@@ -35,6 +35,7 @@ static cl::opt<bool> SerialGate("sprig-serial-gate", cl::init(true), cl::Hidden,
 
 PreservedAnalyses runLatePasses(Module &M, ModuleAnalysisManager &MAM, bool Optimize) {
   bool Changed = false;
+  unpinSpawners(M);
   SmallVector<Function *, 16> Spawners;
   for (Function &F : M)
     if (!F.isDeclaration() && F.hasFnAttribute(markers::SpawnerAttr))

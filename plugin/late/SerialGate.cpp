@@ -19,6 +19,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/CallPromotionUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -126,8 +127,9 @@ bool emitSerialGate(Function &F, Function &S, CallInst *Before, Function *&Worke
   LLVMContext &C = F.getContext();
   Function *Self = M.getFunction(SelfFn);
   WorkerEntry = nullptr;
-  // musttail needs the same prototype and convention (an optimisation may have changed
-  // F's: dead arguments of an internal F, say).
+  // musttail needs the same prototype and convention. An interprocedural pass would
+  // change an internal F's alone (dead arguments, the fast convention), but F is pinned
+  // until the late pass (SerialClone.h); one whose differ keeps no gate.
   if (!Self || Self->isDeclaration() || F.isVarArg() ||
       F.getFunctionType() != S.getFunctionType() ||
       F.getCallingConv() != S.getCallingConv())
@@ -221,9 +223,33 @@ bool emitSerialGate(Function &F, Function &S, CallInst *Before, Function *&Worke
   return true;
 }
 
+// A spawned indirect call (a function pointer, a virtual call) whose type only one
+// address-taken spawner of this module has: that spawner is the one target worth a
+// guess. The helper then tests the pointer against it and calls its worker entry when
+// they are equal (no gate, no callee-saved registers: PreserveNoneEntries.h), the
+// pointer otherwise; two candidates or more keep the plain indirect call.
+static Function *onlyIndirectTarget(CallBase &CB, ArrayRef<Function *> Indirect) {
+  if (CB.getCalledFunction() || CB.isInlineAsm() || CB.isMustTailCall())
+    return nullptr;
+  Function *Found = nullptr;
+  for (Function *F : Indirect)
+    if (F->getFunctionType() == CB.getFunctionType()) {
+      if (Found)
+        return nullptr;
+      Found = F;
+    }
+  return Found && isLegalToPromote(CB, Found) ? Found : nullptr;
+}
+
 void redirectWorkerCalls(Module &M, const DenseMap<Function *, Function *> &WorkerEntry) {
   if (WorkerEntry.empty())
     return;
+  // The spawners an indirect call can reach: those with a worker entry whose address is
+  // taken (a function pointer, a vtable), in the module's order.
+  SmallVector<Function *, 8> Indirect;
+  for (Function &Fn : M)
+    if (WorkerEntry.count(&Fn) && Fn.hasAddressTaken())
+      Indirect.push_back(&Fn);
   auto redirect = [&](CallBase *CB) {
     Function *Callee = CB->getCalledFunction();
     auto It = Callee ? WorkerEntry.find(Callee) : WorkerEntry.end();
@@ -237,11 +263,18 @@ void redirectWorkerCalls(Module &M, const DenseMap<Function *, Function *> &Work
       continue;
     if (Fn.hasFnAttribute(markers::HelperAttr)) {
       // The spawned call follows the detach: this thread is a worker.
+      SmallVector<CallBase *, 2> Spawned;
       for (BasicBlock &BB : Fn)
         for (Instruction &I : BB)
           if (auto *CB = dyn_cast<CallBase>(&I);
               CB && CB->getMetadata(markers::SpawnedCallMD))
-            redirect(CB);
+            Spawned.push_back(CB);
+      for (CallBase *CB : Spawned) {
+        if (Function *Only = onlyIndirectTarget(*CB, Indirect))
+          CB = &promoteCallWithIfThenElse(*CB, Only);  // the direct copy, metadata kept
+        if (CB)
+          redirect(CB);
+      }
       continue;
     }
     if (!Fn.hasFnAttribute(markers::SpawnerAttr))
@@ -263,6 +296,25 @@ void redirectWorkerCalls(Module &M, const DenseMap<Function *, Function *> &Work
     for (CallBase *CB : Calls)
       if (any_of(Spawns, [&](CallBase *Sp) { return DT.dominates(Sp, CB); }))
         redirect(CB);
+  }
+}
+
+void unpinSpawners(Module &M) {
+  SmallVector<Function *, 8> Pinned;
+  for (Function &Fn : M)
+    if (Fn.hasFnAttribute(markers::PinnedAttr))
+      Pinned.push_back(&Fn);
+  if (Pinned.empty())
+    return;
+  removeFromUsedLists(M, [](Constant *C) {
+    auto *Fn = dyn_cast<Function>(C->stripPointerCasts());
+    return Fn && Fn->hasFnAttribute(markers::PinnedAttr);
+  });
+  for (Function *Fn : Pinned) {
+    Fn->removeFnAttr(markers::PinnedAttr);
+    Fn->removeDeadConstantUsers();
+    if (Fn->use_empty() && Fn->hasLocalLinkage())
+      Fn->eraseFromParent();
   }
 }
 

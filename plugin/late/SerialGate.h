@@ -28,6 +28,10 @@ bool emitSerialGate(llvm::Function &F, llvm::Function &S, llvm::CallInst *Before
 // dominated by a spawn) go to the callee's worker entry: no gate to test.
 void redirectWorkerCalls(
     llvm::Module &M, const llvm::DenseMap<llvm::Function *, llvm::Function *> &WorkerEntry);
+// First in the late pass: the pinned spawners (early/SerialClone.h) leave
+// llvm.compiler.used; one that nothing uses any more (every call inlined) is deleted, as
+// the optimiser would have.
+void unpinSpawners(llvm::Module &M);
 // Once for the module: drop the clones from llvm.compiler.used and delete those no gate
 // reaches.
 void finishSerialClones(llvm::Module &M);
