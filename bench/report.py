@@ -637,6 +637,12 @@ def main():
                                       "a `reducer<op_add<double>>`, 1 worker"),
         ("BM_reducer_sum_exact", sp, "the same with `op_add_exact<double>` (the exact sum, "
                                      "rounded once)"),
+        ("BM_fib_calls", sp, "fib(20) serial, a real call per node (10,945 internal "
+                             "nodes; T_calls)"),
+        ("BM_fib_external", sp, "fib(20) spawning, a function with external linkage, 1 "
+                                "worker"),
+        ("BM_fib_static", sp, "the same, a `static` function"),
+        ("BM_fib_indirect", sp, "the same, spawned through a function pointer"),
         ("BM_tbb_run_wait", tb, "oneTBB, 1 thread: `task_group g; g.run(empty); g.wait();`"),
         ("BM_omp_task_taskwait", om, "OpenMP, 1 thread: `#pragma omp task empty();` + "
                                      "`taskwait` (libomp runs it undeferred)"),
@@ -651,6 +657,12 @@ def main():
     sp = {k: v[0] for k, v in sp.items()}
     st_min = {k: v[1] for k, v in st.items()}
     st = {k: v[0] for k, v in st.items()}
+    if sp.get("BM_fib_calls"):
+        kinds = [(k, sp.get(f"BM_fib_{k}")) for k in ("external", "static", "indirect")]
+        kinds = [(k, v) for k, v in kinds if v]
+        if kinds:
+            w("- fib(20) at 1 worker, T_1 / T_calls by the kind of function spawned: " +
+              ", ".join(f"{k} {v / sp['BM_fib_calls']:.2f}" for k, v in kinds) + ".")
     if sp.get("BM_spawn_sync") and sp.get("BM_call"):
         w(f"- A spawn+sync that is never stolen costs "
           f"{more_or_less(sp['BM_spawn_sync'], sp['BM_call'])} the call it replaces "

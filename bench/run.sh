@@ -190,7 +190,7 @@ if [ "${BENCH_SKIP_MICRO:-0}" = 1 ]; then
 else
   echo "run.sh: microbenchmarks"
   GB=(--benchmark_repetitions="$REPS" --benchmark_min_time=0.2)
-  run_micro spawn SPRIG_NWORKERS=1 -- "$BIN/micro_sprig" --benchmark_filter='call|spawn|reducer' "${GB[@]}"
+  run_micro spawn SPRIG_NWORKERS=1 -- "$BIN/micro_sprig" --benchmark_filter='call|spawn|reducer|fib' "${GB[@]}"
   run_micro steal SPRIG_NWORKERS=2 SPRIG_STATS=1 -- "$BIN/micro_sprig" --benchmark_filter=steal "${GB[@]}"
   run_micro tbb TBB_NUM_THREADS=1 -- "$BIN/micro_tbb" "${GB[@]}"
   run_micro omp OMP_NUM_THREADS=1 -- "$BIN/micro_omp" "${GB[@]}"

@@ -2,7 +2,7 @@
 //
 // Run the spawn benchmarks with SPRIG_NWORKERS=1 (no thief: no spawn is ever stolen, so
 // they measure the fast path alone), the steal benchmark with SPRIG_NWORKERS=2:
-//   SPRIG_NWORKERS=1 ./micro_sprig --benchmark_filter='call|spawn'
+//   SPRIG_NWORKERS=1 ./micro_sprig --benchmark_filter='call|spawn|reducer|fib'
 //   SPRIG_NWORKERS=2 SPRIG_STATS=1 ./micro_sprig --benchmark_filter=steal
 //
 // What each one times, per iteration:
@@ -26,6 +26,10 @@
 //                           the whole loop (report.py divides by the 2^16 updates)
 //   BM_reducer_sum_exact    the same with op_add_exact<double> (the exact sum, rounded
 //                           once: <sprig/exact_sum.h>)
+//   BM_fib_calls            fib(20) with a real call per node (noinline, no tail calls)
+//   BM_fib_external         fib(20) spawning fib(n-1), the function with external linkage
+//   BM_fib_static           the same with a static function
+//   BM_fib_indirect         the same spawning through a function pointer
 //   BM_steal_roundtrip      one forced steal: the parent spawns a child that spins until
 //                           the parent's continuation has run on another worker; the
 //                           continuation releases the child and reaches the sync, which
@@ -104,6 +108,78 @@ static void BM_root_call(benchmark::State &st) {
     spawn_one();
 }
 BENCHMARK(BM_root_call);
+
+// ---- fib(20) by the kind of function spawned, against a call per node ----
+// One iteration is one fib(20) (10,945 spawning nodes), called on a worker (the loop is
+// spawned, as in BM_spawning_call): T_1 / T_calls of each kind. The kinds the spawn
+// path treats apart (docs/performance.md, "The fast spawn for every kind of callee"):
+// a function with external linkage, a static one (internal: the optimiser may change its
+// prototype), and a call through a function pointer.
+volatile long fib_n = 20;  // read at each iteration: no call is hoisted or folded
+
+__attribute__((noinline, disable_tail_calls)) long fib_calls(long n) {
+  if (n < 2)
+    return n;
+  long x, y;
+  x = fib_calls(n - 1);
+  y = fib_calls(n - 2);
+  return x + y;
+}
+
+long fib_external(long n) {
+  if (n < 2)
+    return n;
+  long x, y;
+  [[sprig::spawn]] x = fib_external(n - 1);
+  y = fib_external(n - 2);
+  [[sprig::sync]];
+  return x + y;
+}
+
+static long fib_static(long n) {
+  if (n < 2)
+    return n;
+  long x, y;
+  [[sprig::spawn]] x = fib_static(n - 1);
+  y = fib_static(n - 2);
+  [[sprig::sync]];
+  return x + y;
+}
+
+long fib_indirect(long n);
+long (*volatile fib_indirect_ptr)(long) = fib_indirect;
+long fib_indirect(long n) {
+  if (n < 2)
+    return n;
+  long x, y;
+  long (*f)(long) = fib_indirect_ptr;
+  [[sprig::spawn]] x = f(n - 1);
+  y = fib_indirect(n - 2);
+  [[sprig::sync]];
+  return x + y;
+}
+
+template <long (*Fib)(long)> void loop_fib(benchmark::State &st) {
+  for (auto _ : st)
+    benchmark::DoNotOptimize(Fib(fib_n));
+}
+static void BM_fib_calls(benchmark::State &st) { loop_fib<fib_calls>(st); }
+BENCHMARK(BM_fib_calls);
+static void BM_fib_external(benchmark::State &st) {
+  [[sprig::spawn]] loop_fib<fib_external>(st);
+  [[sprig::sync]];
+}
+BENCHMARK(BM_fib_external);
+static void BM_fib_static(benchmark::State &st) {
+  [[sprig::spawn]] loop_fib<fib_static>(st);
+  [[sprig::sync]];
+}
+BENCHMARK(BM_fib_static);
+static void BM_fib_indirect(benchmark::State &st) {
+  [[sprig::spawn]] loop_fib<fib_indirect>(st);
+  [[sprig::sync]];
+}
+BENCHMARK(BM_fib_indirect);
 
 // ---- reducers: a floating-point sum, rounded at every update or exactly ----
 
