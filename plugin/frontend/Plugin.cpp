@@ -100,10 +100,13 @@ protected:
                                                  llvm::StringRef) override {
     UnknownAttributeInterceptor *I = installInterceptor(CI.getDiagnostics());
     // Code built with the plugin sees __SPRIG__ (sprig/sprig.h then uses the runtime).
-    CI.getPreprocessor().setPredefines(CI.getPreprocessor().getPredefines() +
-                                       "#define __SPRIG__ 1\n" +
+    // First in the predefines: clang's own end with the -include and -imacros lines,
+    // and a header brought in that way must see it too (command-line -D and -U still
+    // come after it, so -U__SPRIG__ works as it did).
+    CI.getPreprocessor().setPredefines(std::string("#define __SPRIG__ 1\n") +
                                        (Scale ? "#define __SPRIG_SCALE__ 1\n" : "") +
-                                       (Race ? "#define __SPRIG_RACE__ 1\n" : ""));
+                                       (Race ? "#define __SPRIG_RACE__ 1\n" : "") +
+                                       CI.getPreprocessor().getPredefines());
     registerLoweringPasses(CI);
     return std::make_unique<Consumer>(CI, I);
   }
