@@ -4,7 +4,10 @@
 //===----------------------------------------------------------------------===//
 #include "ReducerViews.h"
 #include "early/Reducers.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -17,10 +20,67 @@ namespace sprig {
 static constexpr const char *ViewFn = ReducerViewFn;
 static constexpr const char *LookupFn = ReducerLookupFn;
 
+// May I run inside a loop that a view call leaves for its preheader? The view depends
+// on the strand, which only a call can change (a spawn, a sync, a callee that syncs):
+// stores and loads of ordinary memory cannot, whatever they alias.
+static bool keepsTheStrand(const Instruction &I, const Function *View) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return true;
+  if (CB->getCalledFunction() == View)
+    return true;
+  if (CB->isInlineAsm() || isa<InvokeInst>(CB))
+    return false;
+  if (isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd() || isa<AssumeInst>(CB))
+    return true;
+  // A call that may spawn and sync reaches the runtime's state (a worker's deque, the
+  // frame's join counter: memory no argument points to); one that touches only its
+  // arguments' memory (a memcpy; an update's cold path, inferred so) or none cannot.
+  return CB->doesNotAccessMemory() || CB->onlyAccessesArgMemory();
+}
+
+// Each view call in a loop that makes no call (above) and whose arguments do not change
+// in it goes to the loop's preheader, outermost such loop first: one lookup per entry
+// into the loop instead of one per iteration. LICM would not: it hoists a call that
+// reads memory only from a loop that writes none, and an update that is not promoted to
+// a register (an exact sum's digits, chosen by each term) stays a store in the loop.
+static bool hoistViews(Function &Fn, Function *View) {
+  SmallVector<CallInst *, 8> Calls;
+  for (BasicBlock &BB : Fn)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && CI->getCalledFunction() == View)
+        Calls.push_back(CI);
+  if (Calls.empty())
+    return false;
+  DominatorTree DT(Fn);
+  LoopInfo LI(DT);
+  bool Changed = false;
+  for (CallInst *CI : Calls) {
+    Loop *Target = nullptr;
+    for (Loop *L = LI.getLoopFor(CI->getParent()); L; L = L->getParentLoop()) {
+      if (!L->getLoopPreheader() ||
+          !all_of(CI->args(), [&](const Use &A) { return L->isLoopInvariant(A.get()); }) ||
+          !all_of(L->blocks(), [&](BasicBlock *BB) {
+            return all_of(*BB, [&](Instruction &I) { return keepsTheStrand(I, View); });
+          }))
+        break;
+      Target = L;
+    }
+    if (!Target)
+      continue;
+    CI->moveBefore(Target->getLoopPreheader()->getTerminator()->getIterator());
+    Changed = true;
+  }
+  return Changed;
+}
+
 bool expandReducerViews(Module &M) {
   Function *F = M.getFunction(ViewFn);
   if (!F)
     return false;
+  for (Function &Fn : M)
+    if (!Fn.isDeclaration())
+      hoistViews(Fn, F);
   LLVMContext &C = M.getContext();
   PointerType *PtrTy = PointerType::getUnqual(C);
   // The sequence of sprig_self() (sprig/abi.h), on the views' thread-local. Volatile:

@@ -7,7 +7,8 @@
 //   if (m == null)            view = key                (a strand without a steal)
 //   else if (m[0] == key)     view = m[1]               (the map's last lookup)
 //   else                      view = __sprig_reducer_lookup(m, key, ...)
-// So an access costs a load and a compare until a steal.
+// So an access costs a load and a compare until a steal. First, a view call in a loop
+// that makes no call (so stays in one strand) goes to the loop's preheader.
 //===----------------------------------------------------------------------===//
 #pragma once
 
