@@ -54,8 +54,8 @@ inline constexpr llvm::StringLiteral SpawnerAttr = "sprig-spawner";
 inline constexpr llvm::StringLiteral HelperAttr = "sprig-helper";
 inline constexpr llvm::StringLiteral OrigFramePointerAttr = "sprig-orig-frame-pointer";
 inline constexpr llvm::StringLiteral FrameMD = "sprig.frame";
-inline constexpr llvm::StringLiteral SerialAttr = "sprig-serial";      // a serial clone
-inline constexpr llvm::StringLiteral SerialMD = "sprig.serial";        // F -> its clone
+inline constexpr llvm::StringLiteral SerialAttr = "sprig-serial";  // a serial clone
+inline constexpr llvm::StringLiteral SerialMD = "sprig.serial";    // F -> its clone
 // An internal spawner kept in llvm.compiler.used from its clone's making to the late
 // pass, so that no interprocedural pass changes its prototype or convention apart from
 // its clone's (early/SerialClone.h).
