@@ -42,6 +42,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -112,7 +113,10 @@ void SpawnRewriter::Impl::processFunction(FunctionDecl *FD) {
   if (!FD->isDependentContext()) {
     // (Each instantiation of a template is scanned; its pattern keeps the annotations
     // for the instantiations to come.)
-    warnThreadBound(FD, CI.getDiagnostics(), warned);
+    if (llvm::any_of(Col.uses, [](const Use &U) {
+          return U.kind == Use::SpawnStmt || U.kind == Use::SpawnDecl;
+        }))
+      warnThreadBound(FD, CI.getDiagnostics(), warned);
     for (VarDecl *V : Col.allowVars)
       dropAnnotation(V, kAllowThreadBoundAnnotation);
   }

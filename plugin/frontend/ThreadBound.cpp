@@ -339,22 +339,6 @@ struct Scanner {
     if (Scope)
       Scopes.pop_back();
   }
-
-  // Does S (not descending into lambdas) spawn?
-  static bool hasSpawn(Stmt *S) {
-    if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
-      return false;
-    if (auto *AS = dyn_cast<AttributedStmt>(S); AS && annotation(AS, kSpawnAnnotation))
-      return true;
-    if (auto *DS = dyn_cast<DeclStmt>(S))
-      for (Decl *Dc : DS->decls())
-        if (auto *V = dyn_cast<VarDecl>(Dc); V && hasAnnotation(V, kSpawnAnnotation))
-          return true;
-    for (Stmt *Child : S->children())
-      if (hasSpawn(Child))
-        return true;
-    return false;
-  }
 };
 
 }  // namespace
@@ -363,8 +347,7 @@ void warnThreadBound(FunctionDecl *FD, DiagnosticsEngine &D,
                      std::set<std::pair<unsigned, unsigned>> &Reported) {
   ThreadBoundOptions O = threadBoundOptions();
   Stmt *Body = FD->getBody();
-  if ((!O.locks && !O.identity) || D.getIgnoreAllWarnings() || !Body ||
-      !Scanner::hasSpawn(Body))
+  if ((!O.locks && !O.identity) || D.getIgnoreAllWarnings() || !Body)
     return;
   Scanner S(FD->getASTContext(), D, Reported);
   S.Spawns = true;

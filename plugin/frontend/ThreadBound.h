@@ -37,7 +37,8 @@ struct ThreadBoundOptions {
 // The translation unit's options (set by Plugin.cpp from the plugin's arguments).
 ThreadBoundOptions &threadBoundOptions();
 
-// Warn about FD's body (a function that spawns; not a template pattern). Reported holds
+// Warn about FD's body (a function with a spawn in its body, not counting its lambdas';
+// not a template pattern). Reported holds
 // the (location, warning) pairs already reported: a template's instantiations share
 // their source, and each warning is reported once.
 void warnThreadBound(clang::FunctionDecl *FD, clang::DiagnosticsEngine &D,
