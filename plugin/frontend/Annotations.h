@@ -11,7 +11,11 @@ inline constexpr llvm::StringLiteral kParallelForAnnotation = "sprig.parallel_fo
 inline constexpr llvm::StringLiteral kGrainsizeAnnotation = "sprig.grainsize";
 // Carries the identity and reduce functions (their addresses) as its two arguments.
 inline constexpr llvm::StringLiteral kReducerAnnotation = "sprig.reducer";
+// On a statement or a local variable: the thread-bound-state warnings (ThreadBound.h)
+// say nothing about it. Dropped from variables before CodeGen (no llvm.var.annotation).
+inline constexpr llvm::StringLiteral kAllowThreadBoundAnnotation =
+    "sprig.allow_thread_bound";
 // The valid attribute names, for "did you mean" suggestions.
-inline constexpr const char *kAttributeNames[] = {"spawn", "sync", "parallel_for",
-                                                  "grainsize", "reducer"};
+inline constexpr const char *kAttributeNames[] = {
+    "spawn", "sync", "parallel_for", "grainsize", "reducer", "allow_thread_bound"};
 }  // namespace sprig

@@ -357,6 +357,42 @@ struct ReducerAttrInfo : ParsedAttrInfo {
   }
 };
 
+// [[sprig::allow_thread_bound]]: on a statement or a local variable, silences the
+// thread-bound-state warnings that point at it (ThreadBound.h).
+struct AllowThreadBoundAttrInfo : ParsedAttrInfo {
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::allow_thread_bound"}};
+  AllowThreadBoundAttrInfo() {
+    OptArgs = 15;
+    IsStmt = 1;
+    Spellings = S;
+  }
+
+  bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
+    if (const auto *V = dyn_cast<VarDecl>(D);
+        V && !isa<ParmVarDecl>(V) && V->getDeclContext()->isFunctionOrMethod())
+      return true;
+    attrError(Sm, A, Diag::AllowThreadBoundOnDecl);
+    return false;
+  }
+
+  AttrHandling handleDeclAttribute(Sema &Sm, Decl *D, const ParsedAttr &A) const override {
+    if (!noArguments(Sm, A, "sprig::allow_thread_bound"))
+      return AttributeNotApplied;
+    D->addAttr(AnnotateAttr::Create(Sm.Context, kAllowThreadBoundAnnotation, nullptr, 0,
+                                    A.getRange()));
+    return AttributeApplied;
+  }
+
+  AttrHandling handleStmtAttribute(Sema &Sm, Stmt *St, const ParsedAttr &A,
+                                   class Attr *&Result) const override {
+    if (!noArguments(Sm, A, "sprig::allow_thread_bound"))
+      return AttributeNotApplied;
+    Result = AnnotateAttr::Create(Sm.Context, kAllowThreadBoundAnnotation, nullptr, 0,
+                                  A.getRange());
+    return AttributeApplied;
+  }
+};
+
 }  // namespace
 }  // namespace sprig
 
@@ -369,3 +405,5 @@ static ParsedAttrInfoRegistry::Add<sprig::ParallelForAttrInfo>
     X3("sprig-parallel-for", "[[sprig::parallel_for]]");
 static ParsedAttrInfoRegistry::Add<sprig::GrainsizeAttrInfo> X4("sprig-grainsize",
                                                                 "[[sprig::grainsize(n)]]");
+static ParsedAttrInfoRegistry::Add<sprig::AllowThreadBoundAttrInfo>
+    X6("sprig-allow-thread-bound", "[[sprig::allow_thread_bound]]");

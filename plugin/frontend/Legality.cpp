@@ -117,22 +117,21 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
   if (auto *VC = dyn_cast<ExplicitCastExpr>(S); VC && VC->getCastKind() == CK_ToVoid)
     if (CallExpr *C = spawnedCall(VC->getSubExpr()))
       return SpawnForm{SpawnForm::Call, Sub, C, nullptr};
-  // Assignment: builtin or overloaded operator=.
+  // Assignment, simple or compound (+= -= *= /= %= <<= >>= &= |= ^=): builtin or an
+  // overloaded operator. C++17 evaluates the right-hand side first in both; the update
+  // `x op= result` runs in the child once the call returns, as in the serial program.
   Expr *RHS = nullptr;
+  bool Compound = false;
   if (auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (BO->isCompoundAssignmentOp())
-      return notACall(D, AttrLoc,
-                      "a compound assignment (write '[[sprig::spawn]] t = "
-                      "f(args);' and combine after '[[sprig::sync]];')");
-    if (BO->getOpcode() == BO_Assign)
+    if (BO->isAssignmentOp()) {
       RHS = BO->getRHS();
+      Compound = BO->isCompoundAssignmentOp();
+    }
   } else if (auto *Op = dyn_cast<CXXOperatorCallExpr>(S)) {
-    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+    if (Op->isAssignmentOp() && Op->getNumArgs() == 2) {
       RHS = Op->getArg(1);
-    else if (Op->isAssignmentOp())
-      return notACall(D, AttrLoc,
-                      "a compound assignment (write '[[sprig::spawn]] t = "
-                      "f(args);' and combine after '[[sprig::sync]];')");
+      Compound = Op->getOperator() != OO_Equal;
+    }
   }
   if (RHS) {
     CallExpr *C = spawnedCall(RHS);
@@ -140,8 +139,10 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
       return notACall(D, AttrLoc, "a call of a compiler builtin");
     if (!C)
       return notACall(D, AttrLoc,
-                      "an assignment whose right-hand side is not a function "
-                      "call");
+                      Compound ? "a compound assignment whose right-hand side is not a "
+                                 "function call"
+                               : "an assignment whose right-hand side is not a function "
+                                 "call");
     return SpawnForm{SpawnForm::Assign, Sub, C, nullptr};
   }
   if (CallExpr *C = spawnedCall(S))

@@ -6,7 +6,8 @@
 //
 // The three accepted forms, spelled exactly so:
 //   [[sprig::spawn]] f(args);          Call:   a call expression statement
-//   [[sprig::spawn]] lhs = f(args);    Assign: a call's result assigned to an lvalue
+//   [[sprig::spawn]] lhs = f(args);    Assign: a call's result assigned to an lvalue,
+//   [[sprig::spawn]] lhs op= f(args);          or combined into it (any compound operator)
 //   [[sprig::spawn]] T x = f(args);    Decl:   a local variable initialized by a call
 // "A call" is any CallExpr but a builtin: free and member functions (virtual too),
 // function pointers, lambdas and functors, overloaded operators. Implicit conversions of
@@ -59,7 +60,8 @@ bool checkUseContext(clang::DiagnosticsEngine &D, clang::SourceLocation AttrLoc,
 enum class TagSite { None, PtrMemObject, MemberBase, OperatorObject, Callee };
 TagSite tagSite(clang::CallExpr *CE);
 
-// An Assign form's assignment (a BinaryOperator or a CXXOperatorCallExpr, under
+// An Assign form's assignment, simple or compound (a BinaryOperator, a
+// CompoundAssignOperator or a CXXOperatorCallExpr, under
 // cleanups and parentheses), and its target; null for the other forms.
 clang::Expr *assignment(const SpawnForm &F);
 clang::Expr *assignmentTarget(const SpawnForm &F);

@@ -14,6 +14,7 @@
 #include "Annotations.h"
 #include "Diagnostics.h"
 #include "Rewrite.h"
+#include "ThreadBound.h"
 #include "UnknownAttributes.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -124,6 +125,15 @@ protected:
         auto It = Opts.find(Name);
         if (It != Opts.end())
           It->second->addOccurrence(0, Name, "true");
+        continue;
+      }
+      // -Wno-sprig-lock-across-spawn / -Wno-sprig-thread-identity, as sprig++ spells them.
+      if (A == "no-lock-across-spawn" || A == "lock-across-spawn") {
+        threadBoundOptions().locks = A == "lock-across-spawn";
+        continue;
+      }
+      if (A == "no-thread-identity" || A == "thread-identity") {
+        threadBoundOptions().identity = A == "thread-identity";
         continue;
       }
       report(CI.getDiagnostics(), SourceLocation(), Diag::UnknownPluginArg) << A;

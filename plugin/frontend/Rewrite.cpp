@@ -33,6 +33,7 @@
 #include "ParallelFor.h"
 #include "ReducerChecks.h"
 #include "SpawnUses.h"
+#include "ThreadBound.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -41,6 +42,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -51,6 +53,7 @@ struct SpawnRewriter::Impl {
   CompilerInstance &CI;
   std::set<const FunctionDecl *> done;
   CheckOnce Once;
+  std::set<std::pair<unsigned, unsigned>> warned;  // ThreadBound.h's, once per location
   MarkerCalls Markers;
   unsigned loopCounter = 0, spawnCounter = 0;
 
@@ -79,12 +82,14 @@ struct SpawnRewriter::Impl {
                        llvm::SmallVectorImpl<LoopForm> &Loops);
 };
 
-static void dropSpawnAnnotation(VarDecl *V) {
+static void dropAnnotation(VarDecl *V, llvm::StringRef Name) {
+  if (!V->hasAttrs())
+    return;
   AttrVec &Attrs = V->getAttrs();
   Attrs.erase(std::remove_if(Attrs.begin(), Attrs.end(),
-                             [](Attr *A) {
+                             [&](Attr *A) {
                                auto *AA = dyn_cast<AnnotateAttr>(A);
-                               return AA && AA->getAnnotation() == kSpawnAnnotation;
+                               return AA && AA->getAnnotation() == Name;
                              }),
               Attrs.end());
   if (Attrs.empty())
@@ -105,6 +110,16 @@ void SpawnRewriter::Impl::processFunction(FunctionDecl *FD) {
   Collector Col;
   Stmt *Root = Body;
   Col.walk(Root);
+  if (!FD->isDependentContext()) {
+    // (Each instantiation of a template is scanned; its pattern keeps the annotations
+    // for the instantiations to come.)
+    if (llvm::any_of(Col.uses, [](const Use &U) {
+          return U.kind == Use::SpawnStmt || U.kind == Use::SpawnDecl;
+        }))
+      warnThreadBound(FD, CI.getDiagnostics(), warned);
+    for (VarDecl *V : Col.allowVars)
+      dropAnnotation(V, kAllowThreadBoundAnnotation);
+  }
   if (Col.uses.empty())
     return;
   llvm::SmallVector<Spawn, 8> Spawns;
@@ -252,7 +267,7 @@ void SpawnRewriter::Impl::rewriteSpawn(FunctionDecl *FD, Spawn &S, FunctionDecl 
       EWC->setSubExpr(Comma);
     else
       V->setInit(Comma);
-    dropSpawnAnnotation(V);
+    dropAnnotation(V, kSpawnAnnotation);
     // The end marker: an extra declarator, so x keeps its scope and lifetime.
     auto *EndVar = VarDecl::Create(C, FD, L, L, &C.Idents.get(markers::SpawnEndVar),
                                    C.IntTy, C.getTrivialTypeSourceInfo(C.IntTy), SC_None);

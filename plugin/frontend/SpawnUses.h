@@ -55,6 +55,9 @@ struct Use {
 // Uses inside a parallel loop come after the loop's own use (pre-order).
 struct Collector {
   llvm::SmallVector<Use, 16> uses;
+  // Local variables carrying [[sprig::allow_thread_bound]] (their annotation is dropped
+  // before CodeGen, which would emit it as llvm.var.annotation).
+  llvm::SmallVector<VarDecl *, 2> allowVars;
   bool hasSpawn = false;  // a spawn outside every parallel loop: the function spawns
   bool hasParallelFor = false;
   int stmtExprDepth = 0;
@@ -94,6 +97,10 @@ struct Collector {
         add({Use::LoneGrainsize, &S, S, nullptr});
     }
     if (auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (Decl *D : DS->decls())
+        if (auto *V = dyn_cast<VarDecl>(D);
+            V && hasAnnotation(V, kAllowThreadBoundAnnotation))
+          allowVars.push_back(V);
       for (Decl *D : DS->decls())
         if (auto *V = dyn_cast<VarDecl>(D); V && hasAnnotation(V, kSpawnAnnotation)) {
           add({Use::SpawnDecl, &S, S, V, stmtExprDepth > 0, catchDepth > 0});

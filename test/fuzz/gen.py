@@ -50,6 +50,9 @@ FEATURES = {
     'form-conv-int-long': 'long x = int_call()',
     'form-conv-cstr-string': 'std::string s = const_char_ptr_call()',
     'form-cast': 'explicit casts of the result',
+    'form-compound-assign': 'x op= f() (+= -= *= ^= |= &= on u64, += -= *= on double, '
+                            'std::string +=), into a local, an array element or a '
+                            'two-child destination',
     'form-if-init': 'if ([[sprig::spawn]] T x = f(); cond)',
     'form-range-for': 'spawn in a range-for body',
     # callees
@@ -760,6 +763,8 @@ class Gen:
         lvl.pure = False
 
     # ---------------------------------------------------------------- spawns
+    U64_COMPOUND = ['+=', '-=', '*=', '^=', '|=', '&=']
+
     def spawn_stmt(self, lvl, dest=None):
         """One spawn. dest: an lvalue text of type u64 declared by the caller (whose fold
         the caller registers). Returns lines."""
@@ -782,7 +787,12 @@ class Gen:
                 self.use('form-cast')
             elif cal.ret == 'int':
                 text = '(u64)' + text if self.chance(0.5) else text
-            lines = pre + [sp + '%s = %s;' % (dest, text)] + post
+            op = '='
+            if self.ok('form-compound-assign') and self.chance(0.15):
+                # each child has its own destination: its update races with nothing
+                self.use('form-compound-assign')
+                op = self.pick(self.U64_COMPOUND)
+            lines = pre + [sp + '%s %s %s;' % (dest, op, text)] + post
             if throws:
                 lvl.pure = True
             return lines
@@ -792,16 +802,17 @@ class Gen:
             forms = ['call']
         elif ret == 'u64':
             forms = ['local', 'field', 'array', 'vector', 'vecvec', 'ptr', 'ref', 'overaligned',
-                     'decl', 'brace', 'auto', 'castdecl', 'voidcast', 'call']
+                     'decl', 'brace', 'auto', 'castdecl', 'voidcast', 'call', 'compound',
+                     'compoundarr']
             if self.fn is not None and self.fn.kind in ('outptr', 'outref') and not self.out_done \
                     and lvl.nest == 0 and not lvl.pure:
                 forms += ['outparam'] * 4
         elif ret == 'int':
-            forms = ['local', 'conv', 'auto', 'castassign', 'intbrace']
+            forms = ['local', 'conv', 'auto', 'castassign', 'intbrace', 'compound']
         elif ret == 'double':
-            forms = ['dlocal', 'castdecl', 'castassign']
+            forms = ['dlocal', 'castdecl', 'castassign', 'dcompound']
         elif ret in ('str', 'cstr'):
-            forms = ['classdecl', 'classdecl', 'classassign']
+            forms = ['classdecl', 'classdecl', 'classassign', 'strcompound']
             if ret == 'str':
                 forms += ['brace', 'auto']
         elif ret in ('vec', 'trk', 'big'):
@@ -813,7 +824,9 @@ class Gen:
                    'castassign': 'form-cast', 'voidcast': 'form-void-cast', 'call': 'form-call-stmt',
                    'outparam': 'form-assign-outparam', 'conv': 'form-conv-int-long',
                    'intbrace': 'form-decl-brace', 'dlocal': 'form-assign-local',
-                   'classassign': 'form-assign-class'}
+                   'classassign': 'form-assign-class', 'compound': 'form-compound-assign',
+                   'compoundarr': 'form-compound-assign', 'dcompound': 'form-compound-assign',
+                   'strcompound': 'form-compound-assign'}
         forms = [f for f in forms if f == 'classdecl' or self.ok(featmap[f])] or forms[:1]
         form = self.pick(forms)
         v = self.new('v')
@@ -902,6 +915,28 @@ class Gen:
             pre.append('double %s = 0;' % v)
             lines = [sp + '%s = %s;' % (v, text)]
             lvl.pending.append(self.fold_of('double', v))
+        elif form == 'compound':
+            # u64 x op= call (an int result converts to u64 in the child); the operators
+            # whose result is defined for every operand (no division, no shift)
+            pre.append('u64 %s = %dULL;' % (v, self.c()))
+            lines = [sp + '%s %s %s;' % (v, self.pick(self.U64_COMPOUND), text)]
+            lvl.pending.append(v)
+        elif form == 'compoundarr':
+            n = self.pick([2, 4])
+            pre.append('u64 %s[%d] = {%dULL, %dULL};' % (v, n, self.c(), self.c()))
+            lines = [sp + '%s[(s + %dULL) %% %d] %s %s;' % (v, self.c(), n,
+                                                          self.pick(self.U64_COMPOUND), text)]
+            lvl.pending.append('hsa(%s, %d)' % (v, n))
+        elif form == 'dcompound':
+            pre.append('double %s = %d.5;' % (v, self.c()))
+            # (no /=: a zero result would make an infinity, which hd cannot convert)
+            lines = [sp + '%s %s %s;' % (v, self.pick(['+=', '-=', '*=']), text)]
+            lvl.pending.append(self.fold_of('double', v))
+        elif form == 'strcompound':
+            # std::string's member operator+=, from a std::string or a const char *
+            pre.append('std::string %s = "%s";' % (v, self.pick(['', 'a', 'xyz'])))
+            lines = [sp + '%s += %s;' % (v, text)]
+            lvl.pending.append(self.fold_of('str', v))
         elif form == 'voidcast':
             lines = [sp + '(void)%s;' % text]
         elif form == 'call':

@@ -80,17 +80,13 @@ static void convertSpawn(Source &src, size_t i) {
                                  "r = f(args); and return r after the sync");
       return;
     }
-    if (isCompoundAssign(last)) {
-      src.leftover(sp.begin, "a spawned compound assignment (x " + last.text.str() + " " +
-                                 k +
-                                 " f()): not supported yet, it would race on x; spawn "
-                                 "into a temporary and combine it after the sync");
-      return;
-    }
-    if (!last.is(tok::equal) || hasTopLevelAssignOrComma(toks, s.start, i - 1)) {
+    // x = cilk_spawn f(); and x op= cilk_spawn f(); (any compound assignment: the
+    // update runs in the child when the call returns, as in OpenCilk).
+    if (!(last.is(tok::equal) || isCompoundAssign(last)) ||
+        hasTopLevelAssignOrComma(toks, s.start, i - 1)) {
       src.leftover(sp.begin, k + " inside an expression: Sprig spawns only f(args);, "
-                                 "x = f(args); and T x = f(args); spawn into a variable "
-                                 "and use it after the sync");
+                                 "x = f(args);, x op= f(args); and T x = f(args); spawn "
+                                 "into a variable and use it after the sync");
       return;
     }
   }

@@ -9,7 +9,7 @@
 // ERR-NEXT: leftover-spawn-expression.cpp:[[@LINE+15]]: cilk_spawn of a call inside a larger expression: Sprig spawns the call alone
 // ERR-NEXT: leftover-spawn-expression.cpp:[[@LINE+15]]: cilk_spawn inside an expression (an argument, a condition, a for header, an operand of ?:): Sprig spawns whole statements
 // ERR-NEXT: leftover-spawn-expression.cpp:[[@LINE+15]]: cilk_spawn inside an expression (an argument, a condition, a for header, an operand of ?:)
-// ERR-NEXT: leftover-spawn-expression.cpp:[[@LINE+15]]: cilk_spawn inside an expression: Sprig spawns only f(args);, x = f(args); and T x = f(args);
+// ERR-NEXT: leftover-spawn-expression.cpp:[[@LINE+15]]: cilk_spawn inside an expression: Sprig spawns only f(args);, x = f(args);, x op= f(args); and T x = f(args);
 // ERR-NEXT: leftover-spawn-expression.cpp:[[@LINE+15]]: cilk_spawn inside an expression: Sprig spawns only
 // ERR-NEXT: leftover-spawn-expression.cpp:[[@LINE+15]]: cilk_spawn inside an expression (an argument, a condition, a for header, an operand of ?:)
 // ERR-NEXT: leftover-spawn-expression.cpp:[[@LINE+15]]: cilk_spawn inside an expression: Sprig spawns only
