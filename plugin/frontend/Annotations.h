@@ -7,11 +7,13 @@ namespace sprig {
 inline constexpr llvm::StringLiteral kSpawnAnnotation = "sprig.spawn";
 inline constexpr llvm::StringLiteral kSyncAnnotation = "sprig.sync";
 inline constexpr llvm::StringLiteral kParallelForAnnotation = "sprig.parallel_for";
+// A block whose children are synced when control leaves it ([[sprig::scope]]).
+inline constexpr llvm::StringLiteral kScopeAnnotation = "sprig.scope";
 // Carries the grain expression as its one argument.
 inline constexpr llvm::StringLiteral kGrainsizeAnnotation = "sprig.grainsize";
 // Carries the identity and reduce functions (their addresses) as its two arguments.
 inline constexpr llvm::StringLiteral kReducerAnnotation = "sprig.reducer";
 // The valid attribute names, for "did you mean" suggestions.
-inline constexpr const char *kAttributeNames[] = {"spawn", "sync", "parallel_for",
-                                                  "grainsize", "reducer"};
+inline constexpr const char *kAttributeNames[] = {"spawn",     "sync",    "parallel_for",
+                                                  "grainsize", "reducer", "scope"};
 }  // namespace sprig
