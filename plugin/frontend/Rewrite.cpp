@@ -8,7 +8,12 @@
 //   N is the spawn's id in the translation unit, which pairs a begin with its end)
 //   [[sprig::spawn]] T x = e;  ->  T x = (__sprig_spawn_begin(N), e'),
 //                                  int __sprig_end = __sprig_spawn_end_v(N);
+//   [[sprig::spawn]] { B }     ->  { __sprig_spawn_begin(N);
+//                                    __sprig_tag_N(__sprig_spawn_block)(); B;
+//                                    __sprig_spawn_end(N); }   (the block is the child)
 //   [[sprig::sync]];           ->  __sprig_sync();
+//   [[sprig::scope]] { ..; S } ->  { ..; { S; __sprig_sync(); } }, and a break, continue or
+//                                  goto leaving it -> { __sprig_sync(); jump; }
 //   return e;                  ->  { __sprig_sync(); return e; }   (implicit sync, only in
 //   end of body                ->  __sprig_sync();                  functions that spawn)
 // S' / e' is the statement with its spawned call *tagged*: one operand that only the

@@ -16,6 +16,8 @@
 // CHECK: empty and spawn-free: 7
 // CHECK: template: 832040
 // CHECK: lambda: 2584
+// CHECK: parallel_for: 0 1 1 2 3 5 8 13 21 34 55 89 144 233 377 610
+// CHECK: catch handler: 55
 #include <cstdio>
 
 long fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
@@ -146,6 +148,29 @@ template <int N> long tfib() {
   return a + b;
 }
 
+void in_parallel_for() {
+  long r[16] = {}, s[16] = {};
+  [[sprig::parallel_for]] for (int i = 0; i < 16; ++i) {
+    [[sprig::scope]] { [[sprig::spawn]] fib_into(&s[i], i); }
+    r[i] = s[i];  // the iteration's own child is done
+  }
+  std::printf("parallel_for:");
+  for (long v : r)
+    std::printf(" %ld", v);
+  std::printf("\n");
+}
+
+void in_catch(int n) {
+  long a = 0;
+  try {
+    if (n > 0)
+      throw n;
+  } catch (int k) {
+    [[sprig::scope]] { a = fib(k); }  // a scope in a handler waits for nothing
+  }
+  std::printf("catch handler: %ld\n", a);
+}
+
 int main() {
   fall_off_end();
   leave_by_break();
@@ -166,4 +191,6 @@ int main() {
     return a + b;
   };
   std::printf("lambda: %ld\n", lam(18));
+  in_parallel_for();
+  in_catch(10);
 }

@@ -13,6 +13,7 @@
 // CHECK: in scope: 10946 17711
 // CHECK: class local: hello world 11
 // CHECK: template: 2584
+// CHECK: lambda: 6765 4181
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -151,4 +152,15 @@ int main() {
   in_scope();
   class_local();
   std::printf("template: %ld\n", tblock<18>());
+  auto lam = [](int n) {
+    long a = 0, b = 0;
+    [[sprig::spawn]] { a = fib(n); }
+    [[sprig::spawn]] {
+      long t = fib(n - 1);
+      b = t;
+    }
+    [[sprig::sync]];
+    std::printf("lambda: %ld %ld\n", a, b);
+  };
+  lam(20);
 }
