@@ -181,6 +181,7 @@ namespace {
 // The walk of checkSpawnedBlock: loops and switches entered inside the block (a break or
 // continue to them stays inside), the labels defined inside.
 struct BlockChecker {
+  explicit BlockChecker(DiagnosticsEngine &D) : D(D) {}
   DiagnosticsEngine &D;
   llvm::SmallPtrSet<const LabelDecl *, 8> Labels;
   int Loops = 0, Switches = 0;
@@ -222,6 +223,22 @@ struct BlockChecker {
         for (const auto *A : Dc->specific_attrs<AnnotateAttr>())
           if (A->getAnnotation() == "sprig.spawn")
             fail(A->getLocation(), Diag::SpawnedBlockNested, "sprig::spawn");
+    if (auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *Dc : DS->decls())
+        if (auto *V = dyn_cast<VarDecl>(Dc); V && V->getType()->isVariableArrayType()) {
+          report(D, V->getLocation(), Diag::SpawnedBlockAlloca) << 0;
+          OK = false;
+        }
+    if (auto *CE = dyn_cast<CallExpr>(S)) {
+      unsigned B = CE->getBuiltinCallee();
+      if (B == Builtin::BI__builtin_alloca || B == Builtin::BIalloca ||
+          B == Builtin::BI_alloca || B == Builtin::BI__builtin_alloca_uninitialized ||
+          B == Builtin::BI__builtin_alloca_with_align ||
+          B == Builtin::BI__builtin_alloca_with_align_uninitialized) {
+        report(D, CE->getBeginLoc(), Diag::SpawnedBlockAlloca) << 1;
+        OK = false;
+      }
+    }
     if (isa<ReturnStmt>(S))
       fail(S->getBeginLoc(), Diag::SpawnedBlockReturn);
     else if (isa<BreakStmt>(S) && Loops == 0 && Switches == 0)
@@ -262,7 +279,7 @@ void checkJumpsIn(BlockChecker &B, const Stmt *S, const Stmt *Block) {
 }  // namespace
 
 bool checkSpawnedBlock(DiagnosticsEngine &D, CompoundStmt *Block, Stmt *Body) {
-  BlockChecker B{D};
+  BlockChecker B(D);
   B.collectLabels(Block);
   B.walk(Block);
   if (!B.Labels.empty())

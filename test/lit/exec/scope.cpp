@@ -18,6 +18,7 @@
 // CHECK: lambda: 2584
 // CHECK: parallel_for: 0 1 1 2 3 5 8 13 21 34 55 89 144 233 377 610
 // CHECK: catch handler: 55
+// CHECK: loops and switch inside: 52562
 #include <cstdio>
 
 long fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
@@ -171,6 +172,38 @@ void in_catch(int n) {
   std::printf("catch handler: %ld\n", a);
 }
 
+// Jumps that stay inside a scope (an inner loop's break, a switch's break) do not leave
+// it; a break out of a nested scope inside a switch case leaves that scope only.
+long loops_and_switch_inside(int n) {
+  long total = 0;
+  for (int i = 0; i < n; ++i) {
+    long r[5] = {};
+    [[sprig::scope]] {
+      for (int j = 0; j < 4; ++j) {
+        [[sprig::spawn]] r[j] = fib(10 + i + j);
+        if (j == 2 && i % 2)
+          break;
+      }
+      switch (i % 3) {
+      case 0:
+        [[sprig::spawn]] r[4] = fib(5);
+        break;
+      case 1: {
+        [[sprig::scope]] {
+          [[sprig::spawn]] r[4] = fib(6);
+          if (i > 2)
+            break;
+        }
+      } break;
+      default:
+        break;
+      }
+    }
+    total += r[0] + r[1] + r[2] + r[3] + r[4];
+  }
+  return total;
+}
+
 int main() {
   fall_off_end();
   leave_by_break();
@@ -193,4 +226,5 @@ int main() {
   std::printf("lambda: %ld\n", lam(18));
   in_parallel_for();
   in_catch(10);
+  std::printf("loops and switch inside: %ld\n", loops_and_switch_inside(9));
 }

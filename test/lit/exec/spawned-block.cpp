@@ -14,6 +14,8 @@
 // CHECK: class local: hello world 11
 // CHECK: template: 2584
 // CHECK: lambda: 6765 4181
+// CHECK: calls a spawning lambda: 21892
+// CHECK: function-try-block: 6765
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -142,6 +144,32 @@ template <int N> long tblock() {
   return r;
 }
 
+long lambda_spawns(int n) {
+  long a = 0, b = 0;
+  [[sprig::spawn]] {
+    auto inner = [&] {  // a function of its own: it may spawn and sync
+      long x = 0;
+      [[sprig::spawn]] x = fib(n - 1);
+      long y = fib(n - 2);
+      [[sprig::sync]];
+      return x + y;
+    };
+    a = inner();
+  }
+  b = fib(n - 3);
+  [[sprig::sync]];
+  return a + b;
+}
+
+long fn_try(int n) try {
+  long a = 0;
+  [[sprig::spawn]] { a = fib(n); }
+  [[sprig::sync]];
+  return a;
+} catch (...) {
+  return -1;
+}
+
 int main() {
   two_blocks();
   locals_in_loop();
@@ -163,4 +191,6 @@ int main() {
     std::printf("lambda: %ld %ld\n", a, b);
   };
   lam(20);
+  std::printf("calls a spawning lambda: %ld\n", lambda_spawns(22));
+  std::printf("function-try-block: %ld\n", fn_try(20));
 }

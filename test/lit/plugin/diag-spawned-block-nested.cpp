@@ -1,5 +1,6 @@
 // A spawned block is one child, not a function: it cannot spawn, sync, open a scope or
-// run a parallel loop itself; the error says to spawn a lambda instead, which can.
+// run a parallel loop itself, nor allocate on the stack dynamically (a VLA, alloca); the
+// error says to spawn a lambda instead, which can.
 // RUN: %clangxx -fsyntax-only -Xclang -verify -fplugin=%plugin -I%sprig_inc %s
 
 int f(int);
@@ -23,5 +24,16 @@ void nested(int n) {
       [[sprig::sync]];
     };
     g();
+  }
+}
+
+// Its storage would come from the parent's alloca arena (a spawning function's dynamic
+// allocas live in a per-invocation heap arena).
+void dynamic(int n) {
+  [[sprig::spawn]] {
+    int a[n]; // expected-error {{a spawned block cannot declare a variable-length array (its storage would come from the parent's per-invocation arena); spawn a lambda instead: '[[sprig::spawn]] [&] { ... }();'}}
+    a[0] = f(n);
+    void *p = __builtin_alloca(16); // expected-error {{a spawned block cannot call alloca}}
+    (void)p;
   }
 }
