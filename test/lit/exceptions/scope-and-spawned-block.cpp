@@ -1,15 +1,18 @@
 // Exceptions and the new forms: a child spawned in a [[sprig::scope]] throws (the scope's
-// exit rethrows it, the handler after the scope sees every other child of the scope
-// done); the parent throws inside a scope while its children run (they finish before
-// the handler); a spawned block throws (rethrown at the sync, first in serial order
-// wins); a spawned block in a scope throws. Compared with the serial elision at
-// -O0..-O3, P = 1, 2, 4, 8.
+// exit rethrows it; the handler after the scope sees the children before it done); the
+// parent throws inside a scope while its children run (they finish before the handler);
+// a spawned block throws (rethrown at the sync, first in serial order wins); a spawned
+// block in a scope throws; a handler in a spawned block rethrows (the block's locals
+// destroyed once), or does not match (the exception passes through it). Compared with
+// the serial elision at -O0..-O3, P = 1, 2, 4, 8.
 // RUN: %run_opts %s %t | FileCheck %s
 // CHECK: child in scope: caught child 3, before it 0 1 1
 // CHECK: parent in scope: caught parent, children 6765 4181
 // CHECK: spawned block: caught block 2, results 0 1 -1 -1 -1 -1
 // CHECK: block in scope: caught block in scope, a=610 i=4
 // CHECK: loop of scopes: caught at 5, done 0 1 2 3 4 5
+// CHECK: rethrown: caught inner (block saw inner) dtors=1
+// CHECK: passed through: int 42
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -116,10 +119,49 @@ void loop_of_scopes() {
     std::printf("scope did not stop the loop: %d\n", at);
 }
 
+struct Guard {
+  int *count;
+  ~Guard() { ++*count; }
+};
+
+void handler_in_block() {
+  int dtors = 0;
+  std::string got;
+  try {
+    [[sprig::spawn]] {
+      Guard g{&dtors};
+      try {
+        if (fib(10) == 55)
+          throw std::runtime_error("inner");
+      } catch (const std::runtime_error &e) {
+        got = e.what();
+        throw;
+      }
+    }
+    [[sprig::sync]];
+  } catch (const std::exception &e) {
+    std::printf("rethrown: caught %s (block saw %s) dtors=%d\n", e.what(), got.c_str(),
+                dtors);
+  }
+  try {
+    [[sprig::spawn]] {
+      try {
+        throw 42;
+      } catch (const std::runtime_error &) {
+        got = "wrong handler";
+      }
+    }
+    [[sprig::sync]];
+  } catch (int v) {
+    std::printf("passed through: int %d\n", v);
+  }
+}
+
 int main() {
   child_in_scope();
   parent_in_scope();
   spawned_block();
   block_in_scope();
   loop_of_scopes();
+  handler_in_block();
 }
