@@ -239,6 +239,10 @@ struct BlockChecker {
         OK = false;
       }
     }
+    if (isa<SwitchCase>(S) && Switches == 0) {
+      report(D, S->getBeginLoc(), Diag::SpawnedBlockJumpIn) << 1;
+      OK = false;
+    }
     if (isa<ReturnStmt>(S))
       fail(S->getBeginLoc(), Diag::SpawnedBlockReturn);
     else if (isa<BreakStmt>(S) && Loops == 0 && Switches == 0)
@@ -271,8 +275,10 @@ struct BlockChecker {
 void checkJumpsIn(BlockChecker &B, const Stmt *S, const Stmt *Block) {
   if (!S || S == Block || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
     return;
-  if (auto *G = dyn_cast<GotoStmt>(S); G && B.Labels.count(G->getLabel()))
-    B.fail(S->getBeginLoc(), Diag::SpawnedBlockJumpIn);
+  if (auto *G = dyn_cast<GotoStmt>(S); G && B.Labels.count(G->getLabel())) {
+    report(B.D, S->getBeginLoc(), Diag::SpawnedBlockJumpIn) << 0;
+    B.OK = false;
+  }
   for (const Stmt *C : S->children())
     checkJumpsIn(B, C, Block);
 }

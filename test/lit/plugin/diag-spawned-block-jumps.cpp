@@ -1,6 +1,7 @@
 // A spawned block runs as the child: it cannot return from the enclosing function, nor
 // break, continue or goto out of itself, and no goto can jump into it. Each is an error
-// that names the fix. Jumps that stay inside the block are fine.
+// that names the fix; nor can an enclosing switch's case label sit in it. Jumps that stay
+// inside the block are fine.
 // RUN: %clangxx -fsyntax-only -Xclang -verify -fplugin=%plugin -I%sprig_inc %s
 
 int f(int);
@@ -51,6 +52,16 @@ int jumps(int n) {
       goto again;
     auto g = [] { return 2; }; // a lambda's return is its own
     r += g();
+  }
+  switch (n) {
+  case 0:
+    [[sprig::spawn]] {
+      r = f(4);
+    case 1: // expected-error {{the enclosing 'switch' cannot jump into a spawned block from outside it; move the 'case' or 'default' label out of the block}}
+      r = f(5);
+    default: // expected-error {{the enclosing 'switch' cannot jump into a spawned block}}
+      r = f(6);
+    }
   }
   [[sprig::sync]];
 out:
