@@ -14,6 +14,8 @@
 //   __sprig_sync()               an explicit sync, or the implicit one before a return
 //   __sprig_tag_N(p) -> p        identity on the one operand only the spawned call uses
 //                                (its callee, or its object): finds that call in IR
+//   __sprig_spawn_block()        a no-op, the spawned call of a spawned block
+//                                `[[sprig::spawn]] { ... }` (early/SpawnedBlocks.h)
 //   __sprig_lhs_begin()          the start of an assignment target's evaluation;
 //   __sprig_lhs_N(p) -> p        its end (identity on the target's address)
 //   __sprig_pfor_begin(id, n, g) a parallel loop's region starts: n iterations, grain g
@@ -43,6 +45,7 @@ inline constexpr llvm::StringLiteral SpawnEndValue = "__sprig_spawn_end_v";
 inline constexpr llvm::StringLiteral SpawnEndVar = "__sprig_spawn_end_var";
 inline constexpr llvm::StringLiteral Sync = "__sprig_sync";
 inline constexpr llvm::StringLiteral TagPrefix = "__sprig_tag_";
+inline constexpr llvm::StringLiteral SpawnBlock = "__sprig_spawn_block";
 inline constexpr llvm::StringLiteral LhsBegin = "__sprig_lhs_begin";
 inline constexpr llvm::StringLiteral LhsPrefix = "__sprig_lhs_";
 inline constexpr llvm::StringLiteral LoopBegin = "__sprig_pfor_begin";

@@ -24,6 +24,7 @@
 #include "Target.h"
 #include "early/ParallelLoops.h"
 #include "early/Reducers.h"
+#include "early/SpawnedBlocks.h"
 #include "late/ReducerViews.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -42,7 +43,8 @@ static cl::opt<bool> LoopsOnly("sprig-loops-only", cl::init(false), cl::Hidden,
 
 struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
-    bool Changed = rewriteReducerVariables(M);  // (early/Reducers.h)
+    bool Changed = defineSpawnBlockEntry(M);  // (early/SpawnedBlocks.h)
+    Changed |= rewriteReducerVariables(M);    // (early/Reducers.h)
     Changed |= markReducerLookups(M);
     Changed |= noteReducerModule(M);
     std::unique_ptr<LoweringTarget> Target = LoweringTarget::select(M);

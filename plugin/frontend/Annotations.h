@@ -7,6 +7,8 @@ namespace sprig {
 inline constexpr llvm::StringLiteral kSpawnAnnotation = "sprig.spawn";
 inline constexpr llvm::StringLiteral kSyncAnnotation = "sprig.sync";
 inline constexpr llvm::StringLiteral kParallelForAnnotation = "sprig.parallel_for";
+// A block whose children are synced when control leaves it ([[sprig::scope]]).
+inline constexpr llvm::StringLiteral kScopeAnnotation = "sprig.scope";
 // Carries the grain expression as its one argument.
 inline constexpr llvm::StringLiteral kGrainsizeAnnotation = "sprig.grainsize";
 // Carries the identity and reduce functions (their addresses) as its two arguments.
@@ -17,5 +19,5 @@ inline constexpr llvm::StringLiteral kAllowThreadBoundAnnotation =
     "sprig.allow_thread_bound";
 // The valid attribute names, for "did you mean" suggestions.
 inline constexpr const char *kAttributeNames[] = {
-    "spawn", "sync", "parallel_for", "grainsize", "reducer", "allow_thread_bound"};
+    "spawn", "sync", "scope", "parallel_for", "grainsize", "reducer", "allow_thread_bound"};
 }  // namespace sprig

@@ -1,9 +1,9 @@
 //===- plugin/frontend/Attributes.cpp - the attributes, as Sema parses them ===//
 //
-// The attributes spawn, sync, parallel_for, grainsize and reducer. Registers them with
-// Sema (ParsedAttrInfo, as in clang/examples/Attribute)
-// and checks what can be checked while parsing: the arguments, and what the attribute is
-// attached to. Each accepted use becomes an AnnotateAttr ("sprig.spawn", "sprig.sync",
+// The attributes spawn, sync, scope, parallel_for, grainsize and reducer. Registers them
+// with Sema (ParsedAttrInfo, as in clang/examples/Attribute) and checks what can be checked
+// while parsing: the arguments, and what the attribute is attached to. Each accepted use
+// becomes an AnnotateAttr ("sprig.spawn", "sprig.sync", "sprig.scope" (on a block only),
 // "sprig.parallel_for", "sprig.grainsize" with the grain expression as its argument,
 // "sprig.reducer" with the identity's and reduce's addresses) on the statement or
 // variable (a reducer's is rewritten in IR: early/Reducers.h); Legality.cpp and
@@ -127,6 +127,33 @@ struct SyncAttrInfo : ParsedAttrInfo {
       return AttributeNotApplied;
     }
     Result = AnnotateAttr::Create(Sm.Context, kSyncAnnotation, nullptr, 0, A.getRange());
+    return AttributeApplied;
+  }
+};
+
+struct ScopeAttrInfo : ParsedAttrInfo {
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::scope"}};
+  ScopeAttrInfo() {
+    OptArgs = 15;
+    IsStmt = 1;
+    Spellings = S;
+  }
+
+  bool diagAppertainsToDecl(Sema &Sm, const ParsedAttr &A, const Decl *D) const override {
+    attrError(Sm, A, Diag::ScopeNotABlock);
+    return false;
+  }
+
+  AttrHandling handleStmtAttribute(Sema &Sm, Stmt *St, const ParsedAttr &A,
+                                   class Attr *&Result) const override {
+    if (!noArguments(Sm, A, "sprig::scope"))
+      return AttributeNotApplied;
+    if (!isa<CompoundStmt>(St)) {
+      attrError(Sm, A, Diag::ScopeNotABlock);
+      return AttributeNotApplied;
+    }
+    // Where it may be used is checked on the complete function (Rewrite.cpp).
+    Result = AnnotateAttr::Create(Sm.Context, kScopeAnnotation, nullptr, 0, A.getRange());
     return AttributeApplied;
   }
 };
@@ -401,6 +428,8 @@ static ParsedAttrInfoRegistry::Add<sprig::ReducerAttrInfo>
 static ParsedAttrInfoRegistry::Add<sprig::SpawnAttrInfo> X1("sprig-spawn",
                                                             "[[sprig::spawn]]");
 static ParsedAttrInfoRegistry::Add<sprig::SyncAttrInfo> X2("sprig-sync", "[[sprig::sync]]");
+static ParsedAttrInfoRegistry::Add<sprig::ScopeAttrInfo> X6("sprig-scope",
+                                                            "[[sprig::scope]] { ... }");
 static ParsedAttrInfoRegistry::Add<sprig::ParallelForAttrInfo>
     X3("sprig-parallel-for", "[[sprig::parallel_for]]");
 static ParsedAttrInfoRegistry::Add<sprig::GrainsizeAttrInfo> X4("sprig-grainsize",

@@ -2,10 +2,12 @@
 #include "Legality.h"
 #include "Diagnostics.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <algorithm>
 
 using namespace clang;
@@ -86,9 +88,7 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
                     "a return statement (write '[[sprig::spawn]] r = "
                     "f(args); [[sprig::sync]]; return r;')");
   if (isa<CompoundStmt>(Sub))
-    return notACall(D, AttrLoc,
-                    "a block (to run a block in parallel, spawn a lambda: "
-                    "'[[sprig::spawn]] [&] { ... }();')");
+    return SpawnForm{SpawnForm::Block, Sub, nullptr, nullptr};
   if (isa<NullStmt>(Sub))
     return notACall(D, AttrLoc, "an empty statement (did you mean '[[sprig::sync]];'?)");
   auto *E = dyn_cast<Expr>(Sub);
@@ -176,6 +176,122 @@ std::optional<SpawnForm> classifySpawnDecl(VarDecl *V, DeclStmt *DS, SourceLocat
     return std::nullopt;
   }
   return SpawnForm{SpawnForm::Decl, DS, C, V};
+}
+
+namespace {
+// The walk of checkSpawnedBlock: loops and switches entered inside the block (a break or
+// continue to them stays inside), the labels defined inside.
+struct BlockChecker {
+  explicit BlockChecker(DiagnosticsEngine &D) : D(D) {}
+  DiagnosticsEngine &D;
+  llvm::SmallPtrSet<const LabelDecl *, 8> Labels;
+  int Loops = 0, Switches = 0;
+  bool OK = true;
+
+  void fail(SourceLocation L, Diag K, llvm::StringRef Arg = {}) {
+    auto B = report(D, L, K);
+    if (!Arg.empty())
+      B << Arg;
+    OK = false;
+  }
+  void collectLabels(const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+      return;
+    if (auto *LS = dyn_cast<LabelStmt>(S))
+      Labels.insert(LS->getDecl());
+    for (const Stmt *C : S->children())
+      collectLabels(C);
+  }
+  static const AnnotateAttr *sprigAttr(const AttributedStmt *AS) {
+    for (const Attr *A : AS->getAttrs())
+      if (const auto *AA = dyn_cast<AnnotateAttr>(A))
+        if (AA->getAnnotation().starts_with("sprig."))
+          return AA;
+    return nullptr;
+  }
+  void walk(const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+      return;
+    if (auto *AS = dyn_cast<AttributedStmt>(S)) {
+      if (const AnnotateAttr *A = sprigAttr(AS)) {
+        llvm::StringRef Name = A->getAnnotation().drop_front(6);  // "sprig."
+        fail(A->getLocation(), Diag::SpawnedBlockNested, ("sprig::" + Name).str());
+        return;
+      }
+    }
+    if (auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *Dc : DS->decls())
+        for (const auto *A : Dc->specific_attrs<AnnotateAttr>())
+          if (A->getAnnotation() == "sprig.spawn")
+            fail(A->getLocation(), Diag::SpawnedBlockNested, "sprig::spawn");
+    if (auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *Dc : DS->decls())
+        if (auto *V = dyn_cast<VarDecl>(Dc); V && V->getType()->isVariableArrayType()) {
+          report(D, V->getLocation(), Diag::SpawnedBlockAlloca) << 0;
+          OK = false;
+        }
+    if (auto *CE = dyn_cast<CallExpr>(S)) {
+      unsigned B = CE->getBuiltinCallee();
+      if (B == Builtin::BI__builtin_alloca || B == Builtin::BIalloca ||
+          B == Builtin::BI_alloca || B == Builtin::BI__builtin_alloca_uninitialized ||
+          B == Builtin::BI__builtin_alloca_with_align ||
+          B == Builtin::BI__builtin_alloca_with_align_uninitialized) {
+        report(D, CE->getBeginLoc(), Diag::SpawnedBlockAlloca) << 1;
+        OK = false;
+      }
+    }
+    if (isa<SwitchCase>(S) && Switches == 0) {
+      report(D, S->getBeginLoc(), Diag::SpawnedBlockJumpIn) << 1;
+      OK = false;
+    }
+    if (isa<ReturnStmt>(S))
+      fail(S->getBeginLoc(), Diag::SpawnedBlockReturn);
+    else if (isa<BreakStmt>(S) && Loops == 0 && Switches == 0)
+      fail(S->getBeginLoc(), Diag::SpawnedBlockJump, "break");
+    else if (isa<ContinueStmt>(S) && Loops == 0)
+      fail(S->getBeginLoc(), Diag::SpawnedBlockJump, "continue");
+    else if (auto *G = dyn_cast<GotoStmt>(S); G && !Labels.count(G->getLabel()))
+      fail(S->getBeginLoc(), Diag::SpawnedBlockJump, "goto");
+    else if (isa<IndirectGotoStmt>(S))
+      fail(S->getBeginLoc(), Diag::SpawnedBlockJump, "goto");
+    else if (isa<CoreturnStmt>(S))
+      fail(S->getBeginLoc(), Diag::SpawnedBlockCoroutine, "co_return");
+    else if (isa<CoawaitExpr>(S) || isa<DependentCoawaitExpr>(S))
+      fail(S->getBeginLoc(), Diag::SpawnedBlockCoroutine, "co_await");
+    else if (isa<CoyieldExpr>(S))
+      fail(S->getBeginLoc(), Diag::SpawnedBlockCoroutine, "co_yield");
+    bool Loop =
+        isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S);
+    bool Switch = isa<SwitchStmt>(S);
+    Loops += Loop;
+    Switches += Switch;
+    for (const Stmt *C : S->children())
+      walk(C);
+    Loops -= Loop;
+    Switches -= Switch;
+  }
+};
+
+// The gotos of Body outside Block that target a label inside it.
+void checkJumpsIn(BlockChecker &B, const Stmt *S, const Stmt *Block) {
+  if (!S || S == Block || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+    return;
+  if (auto *G = dyn_cast<GotoStmt>(S); G && B.Labels.count(G->getLabel())) {
+    report(B.D, S->getBeginLoc(), Diag::SpawnedBlockJumpIn) << 0;
+    B.OK = false;
+  }
+  for (const Stmt *C : S->children())
+    checkJumpsIn(B, C, Block);
+}
+}  // namespace
+
+bool checkSpawnedBlock(DiagnosticsEngine &D, CompoundStmt *Block, Stmt *Body) {
+  BlockChecker B(D);
+  B.collectLabels(Block);
+  B.walk(Block);
+  if (!B.Labels.empty())
+    checkJumpsIn(B, Body, Block);
+  return B.OK;
 }
 
 bool checkUseContext(DiagnosticsEngine &D, SourceLocation AttrLoc, bool IsSync,

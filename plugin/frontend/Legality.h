@@ -27,9 +27,10 @@ class DiagnosticsEngine;
 namespace sprig {
 
 struct SpawnForm {
-  enum Kind { Call, Assign, Decl } kind;
-  clang::Stmt *stmt;      // the spawned statement (Call/Assign) or DeclStmt (Decl)
-  clang::CallExpr *call;  // the spawned call
+  // Block: [[sprig::spawn]] { statements }, the block runs as the child (no call).
+  enum Kind { Call, Assign, Decl, Block } kind;
+  clang::Stmt *stmt;      // the spawned statement (Call/Assign/Block) or DeclStmt (Decl)
+  clang::CallExpr *call;  // the spawned call (null for a Block)
   clang::VarDecl *var;    // Decl form only
 };
 
@@ -45,6 +46,13 @@ std::optional<SpawnForm> classifySpawnStmt(clang::Stmt *Sub, clang::SourceLocati
 std::optional<SpawnForm> classifySpawnDecl(clang::VarDecl *V, clang::DeclStmt *DS,
                                            clang::SourceLocation AttrLoc,
                                            clang::DiagnosticsEngine &D);
+
+// A spawned block's body: no return, no break/continue/goto out of it, no goto into it
+// from the rest of Body (the function's body), no co_await/co_yield/co_return, and no
+// spawn, sync, scope or parallel loop of its own (the block is one child, not a
+// function). Reports each misuse and returns false if there was one.
+bool checkSpawnedBlock(clang::DiagnosticsEngine &D, clang::CompoundStmt *Block,
+                       clang::Stmt *Body);
 
 // A builtin the compiler expands itself (no address to call through); C library
 // functions Clang also knows as builtins (memcpy, sqrt, ...) are not.

@@ -24,6 +24,10 @@ FunctionDecl *MarkerCalls::sync() {
   return voidMarker(syncFn, markers::Sync, /*NoExcept=*/false);
 }
 
+FunctionDecl *MarkerCalls::spawnBlock() {
+  return voidMarker(spawnBlockFn, markers::SpawnBlock, /*NoExcept=*/true);
+}
+
 LinkageSpecDecl *MarkerCalls::externC() {
   if (!cBlock) {
     TranslationUnitDecl *TU = ctx().getTranslationUnitDecl();

@@ -39,6 +39,8 @@ public:
   clang::FunctionDecl *spawnEndValue();
   // __sprig_sync(), not noexcept either.
   clang::FunctionDecl *sync();
+  // __sprig_spawn_block() noexcept: the spawned call a spawned block starts with.
+  clang::FunctionDecl *spawnBlock();
 
   // FD(Id), for a marker that takes the spawn's or the loop's id.
   clang::Expr *idCall(clang::FunctionDecl *FD, unsigned Id, clang::SourceLocation L);
@@ -76,7 +78,7 @@ private:
   clang::CompilerInstance &CI;
   clang::LinkageSpecDecl *cBlock = nullptr;
   clang::FunctionDecl *beginFn = nullptr, *endFn = nullptr, *endValFn = nullptr,
-                      *syncFn = nullptr;
+                      *syncFn = nullptr, *spawnBlockFn = nullptr;
   clang::FunctionDecl *lhsBeginFn = nullptr;
   clang::FunctionDecl *pforBeginFn = nullptr, *pforIndexFn = nullptr,
                       *pforCatchFn = nullptr, *pforEndFn = nullptr;

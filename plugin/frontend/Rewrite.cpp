@@ -8,7 +8,12 @@
 //   N is the spawn's id in the translation unit, which pairs a begin with its end)
 //   [[sprig::spawn]] T x = e;  ->  T x = (__sprig_spawn_begin(N), e'),
 //                                  int __sprig_end = __sprig_spawn_end_v(N);
+//   [[sprig::spawn]] { B }     ->  { __sprig_spawn_begin(N);
+//                                    __sprig_tag_N(__sprig_spawn_block)(); B;
+//                                    __sprig_spawn_end(N); }   (the block is the child)
 //   [[sprig::sync]];           ->  __sprig_sync();
+//   [[sprig::scope]] { ..; S } ->  { ..; { S; __sprig_sync(); } }, and a break, continue or
+//                                  goto leaving it -> { __sprig_sync(); jump; }
 //   return e;                  ->  { __sprig_sync(); return e; }   (implicit sync, only in
 //   end of body                ->  __sprig_sync();                  functions that spawn)
 // S' / e' is the statement with its spawned call *tagged*: one operand that only the
@@ -110,6 +115,7 @@ void SpawnRewriter::Impl::processFunction(FunctionDecl *FD) {
   Collector Col;
   Stmt *Root = Body;
   Col.walk(Root);
+  Col.resolveGotos();
   if (!FD->isDependentContext()) {
     // (Each instantiation of a template is scanned; its pattern keeps the annotations
     // for the instantiations to come.)
@@ -135,9 +141,26 @@ bool SpawnRewriter::Impl::checkUses(FunctionDecl *FD, Collector &Col,
   bool Coroutine = isa<CoroutineBodyStmt>(FD->getBody());
   bool OK = true;
   for (Use &U : Col.uses) {
-    if (U.kind == Use::Return)
+    if (U.kind == Use::Return || U.kind == Use::ScopeJump)
       continue;
     SourceLocation Loc = U.stmt->getBeginLoc();
+    if (U.kind == Use::Scope) {
+      if (auto *A = annotation(cast<AttributedStmt>(U.stmt), kScopeAnnotation))
+        Loc = A->getLocation();
+      // Where a sync may be: not in a coroutine, nor in a statement expression.
+      if (!Once(Loc, CheckOnce::Context, [&] {
+            DiagnosticsEngine &D = CI.getDiagnostics();
+            if (Coroutine)
+              report(D, Loc, Diag::InCoroutine) << "sprig::scope";
+            else if (U.inStmtExpr)
+              report(D, Loc, Diag::InStatementExpression) << "sprig::scope";
+            else
+              return true;
+            return false;
+          }))
+        OK = false;
+      continue;
+    }
     if (U.kind == Use::LoneGrainsize) {
       if (auto *A = annotation(cast<AttributedStmt>(U.stmt), kGrainsizeAnnotation))
         Loc = A->getLocation();
@@ -196,7 +219,14 @@ bool SpawnRewriter::Impl::checkUses(FunctionDecl *FD, Collector &Col,
     if (U.kind == Use::Sync)
       if (auto *A = annotation(cast<AttributedStmt>(U.stmt), kSyncAnnotation))
         Loc = A->getLocation();
+    auto *Block = U.kind == Use::SpawnStmt
+                      ? dyn_cast<CompoundStmt>(cast<AttributedStmt>(U.stmt)->getSubStmt())
+                      : nullptr;
     if (!Once(Loc, CheckOnce::Context, [&] {
+          // A spawned block's own misuses (co_await in it) say more than "in a
+          // coroutine".
+          if (Block && !checkSpawnedBlock(CI.getDiagnostics(), Block, FD->getBody()))
+            return false;
           return checkUseContext(CI.getDiagnostics(), Loc, U.kind == Use::Sync, Coroutine,
                                  U.inStmtExpr, U.inCatch);
         })) {
@@ -229,9 +259,10 @@ bool SpawnRewriter::Impl::checkUses(FunctionDecl *FD, Collector &Col,
   // What needs the complete form (call shape, bit-field target): every spawn, then
   // rewrite only if all are fine.
   for (Spawn &S : Spawns)
-    OK &= Once(S.form.call->getExprLoc(), CheckOnce::Form,
-               [&] { return checkSpawnForm(CI.getDiagnostics(), S.form); }) &&
-          checkSpawnedReducerArgs(S.form.call, Once, CI.getDiagnostics());
+    if (S.form.kind != SpawnForm::Block)
+      OK &= Once(S.form.call->getExprLoc(), CheckOnce::Form,
+                 [&] { return checkSpawnForm(CI.getDiagnostics(), S.form); }) &&
+            checkSpawnedReducerArgs(S.form.call, Once, CI.getDiagnostics());
   return OK && !CI.getDiagnostics().hasErrorOccurred();
 }
 
@@ -240,6 +271,15 @@ void SpawnRewriter::Impl::rewriteSpawn(FunctionDecl *FD, Spawn &S, FunctionDecl 
   ASTContext &C = CI.getASTContext();
   SourceLocation L = S.use.stmt->getBeginLoc();
   unsigned Id = spawnCounter++;
+  if (S.form.kind == SpawnForm::Block) {
+    // The child is a tagged call of the no-op __sprig_spawn_block() followed by the
+    // block: the detach lands before that call, and the block runs in the helper.
+    auto *Call = cast<CallExpr>(Markers.callTo(Markers.spawnBlock(), {}, L));
+    Markers.tagCall(Call);
+    *S.use.slot = Markers.block(
+        {Markers.idCall(Begin, Id, L), Call, S.form.stmt, Markers.idCall(End, Id, L)}, L);
+    return;
+  }
   if (Expr *E = assignment(S.form)) {
     if (auto *BO = dyn_cast<BinaryOperator>(E))
       BO->setLHS(Markers.bracketTarget(BO->getLHS()));
@@ -293,9 +333,12 @@ void SpawnRewriter::Impl::rewriteFunction(FunctionDecl *FD, Collector &Col,
   ASTContext &C = CI.getASTContext();
   if (!Col.hasSpawn && Loops.empty()) {
     // Syncs in a function that never spawns wait for nothing: drop them.
+    // Scopes keep their blocks.
     for (Use &U : Col.uses)
       if (U.kind == Use::Sync)
         *U.slot = new (C) NullStmt(U.stmt->getBeginLoc());
+      else if (U.kind == Use::Scope)
+        *U.slot = cast<AttributedStmt>(U.stmt)->getSubStmt();
     return;
   }
   // Whether each loop's body spawns (before the spawns below are rewritten).
@@ -320,6 +363,29 @@ void SpawnRewriter::Impl::rewriteFunction(FunctionDecl *FD, Collector &Col,
                     : new (C) NullStmt(L);
     else if (U.kind == Use::Return && Col.hasSpawn)
       *U.slot = Markers.block({Markers.callTo(Sync, {}, L), U.stmt}, L);
+    else if (U.kind == Use::ScopeJump && (Col.hasSpawn || U.inParallelFor))
+      *U.slot = Markers.block({Markers.callTo(Sync, {}, L), U.stmt}, L);
+  }
+  // Scopes, innermost first (a nested scope's slot is in its parent's block): the block
+  // replaces the attributed statement, and its last statement S becomes { S; sync; }, so
+  // the sync runs before the block's locals are destroyed (S's own, if S declares them,
+  // are destroyed right after it, as they were). Jumps out of the block synced above;
+  // an exception syncs at its landing pad (lower/SpawnEH.h).
+  for (size_t I = Col.uses.size(); I-- > 0;) {
+    Use &U = Col.uses[I];
+    if (U.kind != Use::Scope)
+      continue;
+    auto *B = cast<CompoundStmt>(cast<AttributedStmt>(U.stmt)->getSubStmt());
+    *U.slot = B;
+    if (B->body_empty() || !(Col.hasSpawn || U.inParallelFor))
+      continue;
+    Stmt **Last = B->body_begin() + (B->size() - 1);
+    auto *Wrap = cast<CompoundStmt>(Markers.block(
+        {*Last, Markers.callTo(Sync, {}, B->getRBracLoc())}, B->getRBracLoc()));
+    *Last = Wrap;
+    for (Use &V : Col.uses)
+      if (V.slot == Last)
+        V.slot = Wrap->body_begin();
   }
   // Parallel loops, innermost first (a nested loop's slot is in its parent's body).
   for (size_t I = Loops.size(); I-- > 0;) {

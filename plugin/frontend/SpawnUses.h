@@ -11,6 +11,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace sprig {
@@ -41,7 +43,18 @@ inline const AnnotateAttr *annotation(const AttributedStmt *AS, llvm::StringRef 
 
 // A use found in a function body, with the slot that holds it in its parent.
 struct Use {
-  enum Kind { SpawnStmt, SpawnDecl, Sync, Return, ParallelFor, LoneGrainsize } kind;
+  // Scope: a [[sprig::scope]] block; ScopeJump: a break, continue or goto that leaves
+  // at least one scope (it syncs before it jumps).
+  enum Kind {
+    SpawnStmt,
+    SpawnDecl,
+    Sync,
+    Return,
+    ParallelFor,
+    LoneGrainsize,
+    Scope,
+    ScopeJump
+  } kind;
   Stmt **slot;  // parent's pointer to the statement (to replace it)
   Stmt *stmt;   // AttributedStmt, DeclStmt or ReturnStmt
   VarDecl *var = nullptr;
@@ -63,6 +76,24 @@ struct Collector {
   int stmtExprDepth = 0;
   int catchDepth = 0;
   int pforDepth = 0;
+  // The [[sprig::scope]] blocks around the statement being walked, outermost first, and
+  // for each enclosing loop or switch how many scopes were open at it (a break or
+  // continue to it leaves the scopes opened since).
+  llvm::SmallVector<Stmt *, 4> scopes;
+  struct JumpTarget {
+    size_t scopes;
+    bool isLoop;
+  };
+  llvm::SmallVector<JumpTarget, 8> targets;
+  // gotos and labels with the scopes around them (resolved by resolveGotos).
+  struct Placed {
+    Stmt **slot;
+    Stmt *stmt;
+    int pforDepth;
+    llvm::SmallVector<Stmt *, 4> scopes;
+  };
+  llvm::SmallVector<Placed, 4> gotos;
+  llvm::DenseMap<const clang::LabelDecl *, llvm::SmallVector<Stmt *, 4>> labels;
 
   void add(Use U) {
     U.inParallelFor = pforDepth;
@@ -93,8 +124,42 @@ struct Collector {
         --pforDepth;
         return;
       }
+      if (annotation(AS, kScopeAnnotation)) {
+        add({Use::Scope, &S, S, nullptr, stmtExprDepth > 0, catchDepth > 0});
+        scopes.push_back(S);
+        for (Stmt *&Child : S->children())
+          walk(Child);
+        scopes.pop_back();
+        return;
+      }
       if (annotation(AS, kGrainsizeAnnotation))
         add({Use::LoneGrainsize, &S, S, nullptr});
+    }
+    if (isa<clang::BreakStmt>(S) || isa<clang::ContinueStmt>(S)) {
+      bool Continue = isa<clang::ContinueStmt>(S);
+      for (size_t I = targets.size(); I-- > 0;)
+        if (targets[I].isLoop || !Continue) {
+          if (targets[I].scopes < scopes.size())
+            add({Use::ScopeJump, &S, S, nullptr, stmtExprDepth > 0});
+          break;
+        }
+      return;
+    }
+    if (isa<clang::GotoStmt>(S) || isa<clang::IndirectGotoStmt>(S)) {
+      if (!scopes.empty())
+        gotos.push_back({&S, S, pforDepth, {scopes.begin(), scopes.end()}});
+      return;
+    }
+    if (auto *LS = dyn_cast<clang::LabelStmt>(S))
+      labels[LS->getDecl()].assign(scopes.begin(), scopes.end());
+    bool isLoop = isa<clang::ForStmt>(S) || isa<clang::WhileStmt>(S) ||
+                  isa<clang::DoStmt>(S) || isa<clang::CXXForRangeStmt>(S);
+    if (isLoop || isa<clang::SwitchStmt>(S)) {
+      targets.push_back({scopes.size(), isLoop});
+      for (Stmt *&Child : S->children())
+        walk(Child);
+      targets.pop_back();
+      return;
     }
     if (auto *DS = dyn_cast<DeclStmt>(S)) {
       for (Decl *D : DS->decls())
@@ -118,6 +183,25 @@ struct Collector {
       walk(Child);
     stmtExprDepth -= isStmtExpr;
     catchDepth -= isCatch;
+  }
+
+  // After walk: a goto leaves a scope when the scope holds the goto but not its label
+  // (an indirect goto: whenever it is in a scope).
+  void resolveGotos() {
+    for (Placed &G : gotos) {
+      bool Leaves = true;
+      if (auto *GS = dyn_cast<clang::GotoStmt>(G.stmt)) {
+        auto It = labels.find(GS->getLabel());
+        Leaves = false;
+        for (Stmt *Sc : G.scopes)
+          if (It == labels.end() || !llvm::is_contained(It->second, Sc))
+            Leaves = true;
+      }
+      if (Leaves) {
+        uses.push_back({Use::ScopeJump, G.slot, G.stmt, nullptr});
+        uses.back().inParallelFor = G.pforDepth;
+      }
+    }
   }
 };
 

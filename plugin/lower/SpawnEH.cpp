@@ -90,7 +90,13 @@ void HelperEH::catchAllPads(ArrayRef<BasicBlock *> Clones) {
     if (auto *LP = dyn_cast<LandingPadInst>(NB->getFirstNonPHIIt()))
       Pads.push_back(LP);
   for (LandingPadInst *LP : Pads) {
-    auto *NLP = LandingPadInst::Create(LP->getType(), 1, "", LP->getIterator());
+    // The pad's own catch clauses stay first: a try/catch inside a spawned block
+    // (`[[sprig::spawn]] { ... }`) dispatches on them as before; what none of them
+    // matches, the catch-all takes (and the dispatch's resume became the catch path).
+    auto *NLP = LandingPadInst::Create(LP->getType(), LP->getNumClauses() + 1, "",
+                                       LP->getIterator());
+    for (unsigned I = 0, E = LP->getNumClauses(); I != E; ++I)
+      NLP->addClause(LP->getClause(I));
     NLP->addClause(ConstantPointerNull::get(cast<PointerType>(Ctx.PtrTy)));
     LP->replaceAllUsesWith(NLP);
     LP->eraseFromParent();

@@ -35,7 +35,8 @@ public:
   // pad, or a cleanup path to an outside block, becomes the catch path; a resume too.
   void redirectExits(llvm::ArrayRef<llvm::BasicBlock *> Clones, llvm::BasicBlock *Exit,
                      llvm::BasicBlock *HExit);
-  // The statement's own landing pads catch everything in the helper.
+  // The statement's own landing pads catch everything in the helper (after their own
+  // clauses: a spawned block's try/catch).
   void catchAllPads(llvm::ArrayRef<llvm::BasicBlock *> Clones);
   // Drop the catch path if nothing reaches it.
   void finish();

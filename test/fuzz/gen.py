@@ -121,6 +121,10 @@ FEATURES = {
     'dtor-guard': 'object with a destructor alive across spawn and sync (local checksum)',
     'dtor-atomic': 'Trk alive across spawns (destructor adds to a global atomic)',
     'continuation-work': 'the continuation calls functions while children run',
+    # scoped sync and spawned blocks
+    'scope': '[[sprig::scope]] { spawns } with the results read right after the block',
+    'scope-loop': 'a loop whose body is a scope left by continue/break after a spawn',
+    'spawned-block': '[[sprig::spawn]] { locals; calls; } writing an enclosing variable',
 }
 
 U64_MASK = (1 << 64) - 1
@@ -995,6 +999,12 @@ class Gen:
                 opts.append((1, 'guard'))
             if self.ok('form-if-init'):
                 opts.append((1, 'ifinit'))
+            if self.ok('scope'):
+                opts.append((0.5, 'scope'))
+            if self.ok('scope-loop'):
+                opts.append((0.4, 'scopeloop'))
+            if self.ok('spawned-block'):
+                opts.append((0.6, 'block'))
         if self.fn is not None and self.ok('early-return') and lvl.nest <= 3:
             opts.append((0.6, 'ret'))
         if lvl.throw_ok and self.ok('throw-continuation'):
@@ -1185,6 +1195,82 @@ class Gen:
             self.use('throw-child')
             body.pure = True
         return pre + ['[[sprig::spawn]] %s = %s;' % (slot, text)] + post
+
+    def st_scope(self, lvl):
+        """[[sprig::scope]]: spawns into variables declared before the block, read right
+        after it (no sync of their own: the scope's exit waits for them). Children
+        spawned before the scope stay pending at lvl (the scope need not wait for
+        them)."""
+        body = self.sub(lvl)
+        vs = [self.new('sc') for _ in range(self.r.randint(1, 2))]
+        lines = ['u64 %s = 0;' % v for v in vs]
+        b = []
+        for v in vs:
+            b += self.spawn_stmt(body, dest=v)
+            if self.chance(0.3):
+                b += self.st_work(body)
+        if body.nest < 3 and self.chance(0.3):
+            b += self.gen_block(body, 1)
+        if body.pending:
+            # the block's own variables (counters, continuation work) die with it
+            self.flush(body, b)
+        self.use('scope')
+        lines += ['[[sprig::scope]] {'] + ind(b) + ['}']
+        r = self.new('scr')
+        lines.append('const u64 %s = %s;' % (r, ' ^ '.join('mix(%dULL, %s)' % (self.c(), v)
+                                                             for v in vs)))
+        # (a child of the scope that threw was rethrown at its exit: lvl.pure unchanged)
+        lvl.pending.append(r)
+        return lines
+
+    def st_scopeloop(self, lvl):
+        """A loop whose body is a scope: iteration k spawns into slot k, may leave the
+        scope by continue or break right after, and the slot is read after the scope."""
+        n = self.r.randint(2, 5)
+        body = self.sub(lvl, in_loop=True, mult=lvl.mult * n)
+        k, slots, acc = self.new('k'), self.new('ss'), self.new('sa')
+        b = self.spawn_stmt_slot(body, '%s[%s]' % (slots, k), k)
+        if not b:
+            return []
+        if body.pending:
+            self.flush(body, b)
+        if self.chance(0.5):
+            b.append('if (%s == %d) continue;' % (k, self.r.randrange(n)))
+        if self.chance(0.4):
+            b.append('if (%s == %d && (s & 1)) break;' % (k, self.r.randint(1, n - 1)))
+        self.use('scope-loop')
+        lines = ['u64 %s[%d] = {};' % (slots, n), 'u64 %s = 0;' % acc,
+                 'for (int %s = 0; %s < %d; ++%s) {' % (k, k, n, k)]
+        lines += ind(['[[sprig::scope]] {'] + ind(b) + ['}',
+                      '%s = mix(%s, %s[%s]);' % (acc, acc, slots, k)])
+        lines.append('}')
+        lvl.pending.append(acc)
+        return lines
+
+    def st_block(self, lvl):
+        """[[sprig::spawn]] { ... }: a direct call with its argument set-up, all in the
+        child, into a block local, then into an enclosing variable (read after the
+        sync)."""
+        body = self.sub(lvl)
+        cal = self.choose_callee(body, direct=True, ret=('u64',), allow_void=False)
+        if cal is None:
+            return []
+        self.note_callee(cal, body)
+        pre, post = [], []
+        text = self.call_text(cal, body, pre, post)
+        v, t = self.new('bk'), self.new('bt')
+        b = pre + ['u64 %s = %s;' % (t, text)] + post
+        # what the arguments' set-up registered lives in the block: fold it there
+        for e in body.pending:
+            b.append('%s = mix(%s, %s);' % (t, t, e))
+        b.append('%s = %s ^ %dULL;' % (v, t, self.c()))
+        self.use('spawned-block')
+        if lvl.throw_ok:
+            lvl.pure = True  # the block may throw: the continuation stays pure until the sync
+            if cal.throws:
+                self.use('throw-child')
+        lvl.pending.append(v)
+        return ['u64 %s = 0;' % v, '[[sprig::spawn]] {'] + ind(b) + ['}']
 
     def st_rangefor(self, lvl):
         self.use('form-range-for')

@@ -24,12 +24,13 @@
 //                                -> <sprig/reducer.h> (duplicate includes dropped)
 //   __cilkrts_get_nworkers()     -> sprig_nworkers()
 //   __cilkrts_get_worker_number() -> sprig_worker_id()
-// and the _Cilk_spawn / _Cilk_sync / _Cilk_for / _Hyperobject keywords as the macros.
-// What Sprig cannot express yet (cilk_scope, spawned blocks, return cilk_spawn, spawns
-// inside expressions, hyperobject types, C reducer macros, __cilkrts_set_param, Cilk
-// names in macros, other _Cilk_ keywords) stays as it is and is reported on stderr as
-// FILE:LINE: why, each reason saying what to do. Exit status: 0 when all converted, 1
-// when something was left, 2 for a usage or I/O error.
+//   cilk_scope { ... }           -> [[sprig::scope]] { ... }
+//   cilk_spawn { ... }           -> [[sprig::spawn]] { ... }
+// and the _Cilk_spawn / _Cilk_sync / _Cilk_for / _Cilk_scope / _Hyperobject keywords as
+// the macros. What Sprig cannot express yet (return cilk_spawn, spawns inside expressions, hyperobject types, C reducer macros,
+// __cilkrts_set_param, Cilk names in macros, other _Cilk_ keywords) stays as it
+// is and is reported on stderr as FILE:LINE: why, each reason saying what to do. Exit
+// status: 0 when all converted, 1 when something was left, 2 for a usage or I/O error.
 // docs/porting.md has the whole table.
 //
 // Source.cpp lexes a file and applies the edits, Tokens.cpp holds the token helpers,

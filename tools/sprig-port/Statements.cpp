@@ -58,9 +58,9 @@ static void convertSpawn(Source &src, size_t i) {
     return;
   }
   if (toks[i + 1].is(tok::l_brace)) {
-    src.leftover(sp.begin, k + " of a block: Sprig spawns calls only (spawned blocks are "
-                               "not implemented yet); spawn a lambda instead: "
-                               "[[sprig::spawn]] [&] { ... }();");
+    // A spawned block; what it may not contain (a spawn of its own, a return, ...)
+    // sprig++ reports, naming the fix (docs/forms.md).
+    src.replaceTok(sp, "[[sprig::spawn]]");
     return;
   }
   StmtStart s = findStatementStart(toks, i);
@@ -316,11 +316,11 @@ void convertStatements(Source &src) {
       auto g = grains.find(i);
       convertFor(src, i, g == grains.end() ? nullptr : &g->second);
     } else if (isScope(t)) {
-      src.leftover(t.begin, kw(t) + ": Sprig's [[sprig::scope]] is not implemented yet; "
-                                    "move the block into a function of its own (a sync "
-                                    "waits for that function's spawns), or end it with "
-                                    "[[sprig::sync]]; (which waits for every child of "
-                                    "the function)");
+      if (i + 1 < src.toks.size() && src.toks[i + 1].is(tok::l_brace))
+        src.replaceTok(t, "[[sprig::scope]]");
+      else
+        src.leftover(t.begin, kw(t) + " not before a block: write " + kw(t) +
+                                  " { ... } around the statements it waits for");
     } else if (isReducer(t)) {
       convertReducer(src, i);
     } else if (t.text.starts_with("_Cilk_")) {

@@ -10,7 +10,7 @@ void misspelt() {
 }
 
 void far_name() {
-  [[sprig::concurrent]] f(1); // expected-error {{unknown attribute 'sprig::concurrent'; Sprig's attributes are 'sprig::spawn', 'sprig::sync', 'sprig::parallel_for', 'sprig::grainsize', 'sprig::reducer' and 'sprig::allow_thread_bound'}}
+  [[sprig::concurrent]] f(1); // expected-error {{unknown attribute 'sprig::concurrent'; Sprig's attributes are 'sprig::spawn', 'sprig::sync', 'sprig::scope', 'sprig::parallel_for', 'sprig::grainsize', 'sprig::reducer' and 'sprig::allow_thread_bound'}}
 }
 
 void loops(int n, int *a) {
