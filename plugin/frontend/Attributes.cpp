@@ -435,4 +435,4 @@ static ParsedAttrInfoRegistry::Add<sprig::ParallelForAttrInfo>
 static ParsedAttrInfoRegistry::Add<sprig::GrainsizeAttrInfo> X4("sprig-grainsize",
                                                                 "[[sprig::grainsize(n)]]");
 static ParsedAttrInfoRegistry::Add<sprig::AllowThreadBoundAttrInfo>
-    X6("sprig-allow-thread-bound", "[[sprig::allow_thread_bound]]");
+    X7("sprig-allow-thread-bound", "[[sprig::allow_thread_bound]]");

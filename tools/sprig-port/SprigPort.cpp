@@ -27,7 +27,8 @@
 //   cilk_scope { ... }           -> [[sprig::scope]] { ... }
 //   cilk_spawn { ... }           -> [[sprig::spawn]] { ... }
 // and the _Cilk_spawn / _Cilk_sync / _Cilk_for / _Cilk_scope / _Hyperobject keywords as
-// the macros. What Sprig cannot express yet (return cilk_spawn, spawns inside expressions, hyperobject types, C reducer macros,
+// the macros. What Sprig cannot express yet (return cilk_spawn, spawns inside expressions,
+// hyperobject types, C reducer macros,
 // __cilkrts_set_param, Cilk names in macros, other _Cilk_ keywords) stays as it
 // is and is reported on stderr as FILE:LINE: why, each reason saying what to do. Exit
 // status: 0 when all converted, 1 when something was left, 2 for a usage or I/O error.
