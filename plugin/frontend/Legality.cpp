@@ -87,8 +87,10 @@ std::optional<SpawnForm> classifySpawnStmt(Stmt *Sub, SourceLocation AttrLoc,
                     "f(args); [[sprig::sync]]; return r;')");
   if (isa<CompoundStmt>(Sub))
     return notACall(D, AttrLoc,
-                    "a block (to run a block in parallel, spawn a lambda: "
-                    "'[[sprig::spawn]] [&] { ... }();')");
+                    reportsOnC(D) ? "a block (to run a block in parallel, make it a "
+                                    "function and spawn a call of it)"
+                                  : "a block (to run a block in parallel, spawn a lambda: "
+                                    "'[[sprig::spawn]] [&] { ... }();')");
   if (isa<NullStmt>(Sub))
     return notACall(D, AttrLoc, "an empty statement (did you mean '[[sprig::sync]];'?)");
   auto *E = dyn_cast<Expr>(Sub);
@@ -239,6 +241,12 @@ Expr *assignmentTarget(const SpawnForm &F) {
 bool checkSpawnForm(DiagnosticsEngine &D, const SpawnForm &F) {
   if (Expr *Target = assignmentTarget(F); Target && Target->refersToBitField()) {
     report(D, Target->getExprLoc(), Diag::SpawnToBitField);
+    return false;
+  }
+  // (A vector element has no address of its own, which the target's bracket takes.)
+  if (Expr *Target = assignmentTarget(F);
+      Target && (Target->refersToVectorElement() || Target->refersToMatrixElement())) {
+    report(D, Target->getExprLoc(), Diag::SpawnToVectorElement);
     return false;
   }
   if (tagSite(F.call) == TagSite::None) {

@@ -99,6 +99,8 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     UnknownAttributeInterceptor *I = installInterceptor(CI.getDiagnostics());
+    // Errors on C code name C constructs (Diagnostics.def, SPRIG_DIAG_C).
+    setReportsOnC(CI.getDiagnostics(), !CI.getLangOpts().CPlusPlus);
     // Code built with the plugin sees __SPRIG__ (sprig/sprig.h then uses the runtime).
     CI.getPreprocessor().setPredefines(CI.getPreprocessor().getPredefines() +
                                        "#define __SPRIG__ 1\n" +
