@@ -1,11 +1,14 @@
 // fib in C by every spawn form: the call (a result through a pointer), the assignment
-// (a scalar and a struct target), the declaration; built by the C elision (gcc, or clang
-// without the plugin) and by sprigcc -O0..-O3, each run at SPRIG_NWORKERS=1,2,4,8.
+// (a scalar and a struct target), the declaration; and with the implicit syncs only (at
+// a return, before its value is computed, and at the end of a void function); built by
+// the C elision (gcc, or clang without the plugin) and by sprigcc -O0..-O3, each run at
+// SPRIG_NWORKERS=1,2,4,8.
 // RUN: %run_opts_c %s %t | FileCheck %s
 // CHECK: fib_call(24) = 46368
 // CHECK: fib_assign(24) = 46368
 // CHECK: fib_decl(24) = 46368
 // CHECK: fib_pair(24) = 46368 75025
+// CHECK: fib_implicit(24) = 46368 46368
 #include <stdio.h>
 
 static void fib_call(int n, long *out) {
@@ -58,6 +61,27 @@ struct pair fib_pair(int n) {
   return r;
 }
 
+// No [[sprig::sync]]: the return waits for x.
+long fib_implicit(int n) {
+  if (n < 2)
+    return n;
+  long x;
+  [[sprig::spawn]] x = fib_implicit(n - 1);
+  long y = fib_implicit(n - 2);
+  return x + y;
+}
+
+// a[i] = fib(i) for lo <= i < hi; the implicit sync at the end waits for the children.
+void fill_fib(long *a, int lo, int hi) {
+  if (hi - lo == 1) {
+    a[lo] = fib_implicit(lo);
+    return;
+  }
+  int mid = (lo + hi) / 2;
+  [[sprig::spawn]] fill_fib(a, lo, mid);
+  [[sprig::spawn]] fill_fib(a, mid, hi);
+}
+
 int main(void) {
   long c;
   fib_call(24, &c);
@@ -66,5 +90,8 @@ int main(void) {
   printf("fib_decl(24) = %ld\n", fib_decl(24));
   struct pair p = fib_pair(24);
   printf("fib_pair(24) = %ld %ld\n", p.f, p.g);
+  long a[25];
+  fill_fib(a, 0, 25);
+  printf("fib_implicit(24) = %ld %ld\n", fib_implicit(24), a[24]);
   return 0;
 }
