@@ -25,13 +25,15 @@
  * fine-grained code: they block a worker of the pool.
  *
  * Not allowed (compile errors that say why): spawning anything but a call, arguments on
- * the attributes, spawns in coroutines, in statement expressions, in catch handlers, in
- * functions with variable-length arrays or alloca.
+ * the attributes, spawns in coroutines, in statement expressions, in catch handlers.
+ *
+ * C: the same attributes with sprigcc (C23 attribute syntax, which clang 22 also takes
+ * in C11 and C17); this header is C as well as C++.
  *
  * The serial elision: any other compiler ignores the attributes and builds the same
- * program, run serially (clang++ -Wno-unknown-attributes, g++ -Wno-attributes; including
- * this header silences those warnings, see below). This header compiles everywhere; its
- * functions then describe a single worker.
+ * program, run serially (clang/clang++ -Wno-unknown-attributes, gcc/g++ -Wno-attributes;
+ * including this header silences those warnings, see below). This header compiles
+ * everywhere; its functions then describe a single worker.
  *
  * Environment: SPRIG_NWORKERS (workers; default: CPUs available), SPRIG_STACKSIZE (stack
  * of a stolen continuation; default 1M), SPRIG_STATS=1, SPRIG_TRACE, SPRIG_DEQUE_DEPTH,

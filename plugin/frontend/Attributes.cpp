@@ -1,7 +1,8 @@
 //===- plugin/frontend/Attributes.cpp - the attributes, as Sema parses them ===//
 //
 // The attributes spawn, sync, scope, parallel_for, grainsize and reducer. Registers them
-// with Sema (ParsedAttrInfo, as in clang/examples/Attribute) and checks what can be checked
+// with Sema (ParsedAttrInfo, as in clang/examples/Attribute), in C++'s [[...]] syntax and
+// in C's (C23's, which Clang also accepts in C11 and C17) and checks what can be checked
 // while parsing: the arguments, and what the attribute is attached to. Each accepted use
 // becomes an AnnotateAttr ("sprig.spawn", "sprig.sync", "sprig.scope" (on a block only),
 // "sprig.parallel_for", "sprig.grainsize" with the grain expression as its argument,
@@ -64,7 +65,8 @@ static bool noArguments(Sema &S, const ParsedAttr &A, const char *Name) {
 namespace {
 
 struct SpawnAttrInfo : ParsedAttrInfo {
-  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::spawn"}};
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::spawn"},
+                                   {ParsedAttr::AS_C23, "sprig::spawn"}};
   SpawnAttrInfo() {
     OptArgs = 15;  // accept any arguments in the parser, so that we can reject them clearly
     IsStmt = 1;
@@ -103,7 +105,8 @@ struct SpawnAttrInfo : ParsedAttrInfo {
 };
 
 struct SyncAttrInfo : ParsedAttrInfo {
-  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::sync"}};
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::sync"},
+                                   {ParsedAttr::AS_C23, "sprig::sync"}};
   SyncAttrInfo() {
     OptArgs = 15;
     IsStmt = 1;
@@ -159,7 +162,8 @@ struct ScopeAttrInfo : ParsedAttrInfo {
 };
 
 struct ParallelForAttrInfo : ParsedAttrInfo {
-  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::parallel_for"}};
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::parallel_for"},
+                                   {ParsedAttr::AS_C23, "sprig::parallel_for"}};
   ParallelForAttrInfo() {
     OptArgs = 15;
     IsStmt = 1;
@@ -197,7 +201,9 @@ struct GrainsizeAttrInfo : ParsedAttrInfo {
   // (clang::hasAttribute), and skips the arguments of one it does not know. An unscoped
   // [[grainsize]] is then ignored with Clang's usual warning.
   static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::grainsize"},
-                                   {ParsedAttr::AS_CXX11, "grainsize"}};
+                                   {ParsedAttr::AS_CXX11, "grainsize"},
+                                   {ParsedAttr::AS_C23, "sprig::grainsize"},
+                                   {ParsedAttr::AS_C23, "grainsize"}};
   GrainsizeAttrInfo() {
     OptArgs = 15;
     IsStmt = 1;
@@ -275,7 +281,9 @@ struct GrainsizeAttrInfo : ParsedAttrInfo {
 struct ReducerAttrInfo : ParsedAttrInfo {
   // (The unscoped spelling is there so that Clang parses the arguments: see grainsize.)
   static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::reducer"},
-                                   {ParsedAttr::AS_CXX11, "reducer"}};
+                                   {ParsedAttr::AS_CXX11, "reducer"},
+                                   {ParsedAttr::AS_C23, "sprig::reducer"},
+                                   {ParsedAttr::AS_C23, "reducer"}};
   ReducerAttrInfo() {
     OptArgs = 15;
     Spellings = S;

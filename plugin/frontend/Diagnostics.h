@@ -12,8 +12,15 @@ enum class Diag : unsigned {
 #include "Diagnostics.def"
 };
 
-// The clang diagnostic id of K (a custom error, created once per engine).
+// The clang diagnostic id of K (a custom error, created once per engine): its C text
+// (SPRIG_DIAG_C) where D reports on a C translation unit and K has one.
 unsigned diagID(clang::DiagnosticsEngine &D, Diag K);
+
+// Whether D reports on a C translation unit (set once, when the plugin's action starts
+// on it: Plugin.cpp), for the errors whose wording differs (Diagnostics.def) and the
+// arguments that name a construct (Legality.cpp).
+void setReportsOnC(clang::DiagnosticsEngine &D, bool C);
+bool reportsOnC(const clang::DiagnosticsEngine &D);
 // Report K at Loc; stream its arguments (%0, %1) into the result.
 inline clang::DiagnosticBuilder report(clang::DiagnosticsEngine &D,
                                        clang::SourceLocation Loc, Diag K) {

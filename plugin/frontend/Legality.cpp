@@ -358,6 +358,12 @@ bool checkSpawnForm(DiagnosticsEngine &D, const SpawnForm &F) {
     report(D, Target->getExprLoc(), Diag::SpawnToBitField);
     return false;
   }
+  // (A vector element has no address of its own, which the target's bracket takes.)
+  if (Expr *Target = assignmentTarget(F);
+      Target && (Target->refersToVectorElement() || Target->refersToMatrixElement())) {
+    report(D, Target->getExprLoc(), Diag::SpawnToVectorElement);
+    return false;
+  }
   if (tagSite(F.call) == TagSite::None) {
     report(D, F.call->getExprLoc(), Diag::SpawnCallShape);
     return false;

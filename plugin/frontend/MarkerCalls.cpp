@@ -1,5 +1,6 @@
 //===- plugin/frontend/MarkerCalls.cpp - the marker functions, in the AST --===//
 #include "MarkerCalls.h"
+#include "Assert.h"
 #include "Legality.h"
 #include "Markers.h"
 #include "clang/AST/ASTContext.h"
@@ -28,7 +29,13 @@ FunctionDecl *MarkerCalls::spawnBlock() {
   return voidMarker(spawnBlockFn, markers::SpawnBlock, /*NoExcept=*/true);
 }
 
-LinkageSpecDecl *MarkerCalls::externC() {
+bool MarkerCalls::isC() { return !ctx().getLangOpts().CPlusPlus; }
+
+// Where the marker functions are declared: in C++ an implicit extern "C" block (their IR
+// names are the plain names Markers.h gives), in C the translation unit itself.
+DeclContext *MarkerCalls::markerContext() {
+  if (isC())
+    return ctx().getTranslationUnitDecl();
   if (!cBlock) {
     TranslationUnitDecl *TU = ctx().getTranslationUnitDecl();
     cBlock = LinkageSpecDecl::Create(ctx(), TU, SourceLocation(), SourceLocation(),
@@ -39,21 +46,25 @@ LinkageSpecDecl *MarkerCalls::externC() {
   return cBlock;
 }
 
-// extern "C" constexpr Ret Name(Params...) [noexcept] { Body }
+// C++: extern "C" constexpr Ret Name(Params...) [noexcept] { Body }
+// C:   Ret Name(Params...);  (a declaration: C has no constant evaluation of calls to
+//      need a body, and no exception specifications; without -fexceptions every call
+//      is nounwind anyway)
 FunctionDecl *MarkerCalls::makeFunction(llvm::StringRef Name, QualType Ret,
                                         llvm::ArrayRef<QualType> Params, bool NoExcept,
                                         bool Constexpr) {
   ASTContext &C = ctx();
+  bool InC = isC();
   FunctionProtoType::ExtProtoInfo EPI;
-  if (NoExcept)
+  if (NoExcept && !InC)
     EPI.ExceptionSpec.Type = EST_BasicNoexcept;
   QualType FT = C.getFunctionType(Ret, Params, EPI);
-  DeclContext *DC = externC();
+  DeclContext *DC = markerContext();
   FunctionDecl *FD = FunctionDecl::Create(
       C, DC, SourceLocation(), SourceLocation(), DeclarationName(&C.Idents.get(Name)), FT,
       C.getTrivialTypeSourceInfo(FT), SC_None, /*UsesFPIntrin=*/false,
-      /*isInlineSpecified=*/true, /*hasWrittenPrototype=*/true,
-      Constexpr ? ConstexprSpecKind::Constexpr : ConstexprSpecKind::Unspecified);
+      /*isInlineSpecified=*/!InC, /*hasWrittenPrototype=*/true,
+      Constexpr && !InC ? ConstexprSpecKind::Constexpr : ConstexprSpecKind::Unspecified);
   FD->setImplicit();
   llvm::SmallVector<ParmVarDecl *, 2> Parms;
   for (unsigned I = 0; I < Params.size(); ++I) {
@@ -69,6 +80,8 @@ FunctionDecl *MarkerCalls::makeFunction(llvm::StringRef Name, QualType Ret,
 }
 
 void MarkerCalls::setBody(FunctionDecl *FD, Stmt *Ret) {
+  if (isC())
+    return;  // declared only (makeFunction)
   llvm::SmallVector<Stmt *, 1> Body;
   if (Ret)
     Body.push_back(Ret);
@@ -174,12 +187,29 @@ Expr *MarkerCalls::tag(Expr *E) {
 // evaluates it after the call; the IR pass moves the bracketed code before the call,
 // so it runs after the arguments and before the detach (Cilk's rule; the serial
 // elision's order of arguments then target is kept).
+// In C, which has no references and whose comma yields no lvalue, the bracket goes
+// through the target's address: *__sprig_lhs_N((__sprig_lhs_begin(), &E)). The IR is
+// the same as C++'s (a reference is a pointer there): the identity takes and returns
+// the target's address, and the store goes through what it returns. Clang evaluates a
+// C scalar assignment's right side first, as C++17 does (a struct's target comes first,
+// which the IR pass leaves where it is).
 Expr *MarkerCalls::bracketTarget(Expr *E) {
   ASTContext &C = ctx();
   FunctionDecl *B = voidMarker(lhsBeginFn, markers::LhsBegin, true);
-  Expr *Comma = BinaryOperator::Create(C, callTo(B, {}, E->getExprLoc()), E, BO_Comma,
-                                       E->getType(), E->getValueKind(), E->getObjectKind(),
-                                       E->getExprLoc(), FPOptionsOverride());
+  SourceLocation L = E->getExprLoc();
+  if (isC()) {
+    QualType PT = C.getPointerType(E->getType());
+    Expr *Addr = UnaryOperator::Create(C, E, UO_AddrOf, PT, VK_PRValue, OK_Ordinary, L,
+                                       false, FPOptionsOverride());
+    Expr *Comma = BinaryOperator::Create(C, callTo(B, {}, L), Addr, BO_Comma, PT,
+                                         VK_PRValue, OK_Ordinary, L, FPOptionsOverride());
+    Expr *Id = identity(Comma, markers::LhsPrefix.str() + std::to_string(lhsCounter++));
+    return UnaryOperator::Create(C, Id, UO_Deref, E->getType(), VK_LValue, OK_Ordinary, L,
+                                 false, FPOptionsOverride());
+  }
+  Expr *Comma =
+      BinaryOperator::Create(C, callTo(B, {}, L), E, BO_Comma, E->getType(),
+                             E->getValueKind(), E->getObjectKind(), L, FPOptionsOverride());
   return identity(Comma, markers::LhsPrefix.str() + std::to_string(lhsCounter++));
 }
 
@@ -188,6 +218,7 @@ Expr *MarkerCalls::identity(Expr *E, const std::string &Name) {
   QualType T = E->getType();
   QualType Param;
   ExprValueKind VK = E->getValueKind();
+  SPRIG_ASSERT(VK == VK_PRValue || !isC(), "C has no references: identities take values");
   if (VK == VK_PRValue)
     Param = T;
   else if (VK == VK_LValue)
@@ -244,10 +275,11 @@ FunctionDecl *MarkerCalls::reducerScopeEnd() {
   if (!scopeEndFn) {
     ASTContext &C = ctx();
     FunctionProtoType::ExtProtoInfo EPI;
-    EPI.ExceptionSpec.Type = EST_BasicNoexcept;
+    if (!isC())
+      EPI.ExceptionSpec.Type = EST_BasicNoexcept;
     QualType PP = C.getPointerType(C.VoidPtrTy);
     QualType FT = C.getFunctionType(C.VoidTy, {PP}, EPI);
-    DeclContext *DC = externC();
+    DeclContext *DC = markerContext();
     scopeEndFn =
         FunctionDecl::Create(C, DC, SourceLocation(), SourceLocation(),
                              DeclarationName(&C.Idents.get("__sprig_reducer_scope_end")),

@@ -4,7 +4,8 @@
 // marker functions of Markers.h. This class creates those functions in the translation
 // unit, once each, as implicit extern "C" constexpr functions with bodies (so that a
 // constexpr function with a spawn still constant-evaluates, serially; CodeGen only
-// declares them and the IR passes replace every call), and builds the calls: the spawn
+// declares them and the IR passes replace every call), in C as plain declarations of
+// the same names and IR types, and builds the calls: the spawn
 // markers with their ids, the tag on the spawned call's operand, the brackets around an
 // assignment target, the parallel loop's markers, and the cleanup that ends a local
 // reducer's scope.
@@ -51,7 +52,8 @@ public:
   // Tag the spawned call: one operand only it uses (Legality.h, tagSite) goes through
   // an identity function __sprig_tag_N, so the IR pass finds exactly that call.
   void tagCall(clang::CallExpr *CE);
-  // The assignment target, bracketed: __sprig_lhs_N((__sprig_lhs_begin(), E)).
+  // The assignment target, bracketed: __sprig_lhs_N((__sprig_lhs_begin(), E)); in C
+  // through its address, *__sprig_lhs_N((__sprig_lhs_begin(), &E)).
   clang::Expr *bracketTarget(clang::Expr *E);
 
   // The parallel loop's markers (ParallelFor.h), with Sync for the body's own sync.
@@ -63,7 +65,8 @@ public:
 
 private:
   clang::ASTContext &ctx();
-  clang::LinkageSpecDecl *externC();
+  bool isC();
+  clang::DeclContext *markerContext();
   clang::FunctionDecl *makeFunction(llvm::StringRef Name, clang::QualType Ret,
                                     llvm::ArrayRef<clang::QualType> Params, bool NoExcept,
                                     bool Constexpr = true);

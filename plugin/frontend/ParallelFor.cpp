@@ -186,9 +186,11 @@ std::optional<LoopForm> classifyParallelFor(DiagnosticsEngine &D, AttributedStmt
   }
   L.var = V;
   QualType T = V->getType();
+  // (An iterator is a class: C has integers and pointers only.)
+  bool IsIterator = T->isRecordType() && V->getASTContext().getLangOpts().CPlusPlus;
   if (T->isReferenceType() || T.isVolatileQualified() || T->isBooleanType() ||
       !(T->isIntegerType() || (T->isPointerType() && T->getPointeeType()->isObjectType()) ||
-        T->isRecordType())) {
+        IsIterator)) {
     report(D, V->getLocation(), Diag::ParallelForVarType) << V->getName() << T;
     return std::nullopt;
   }
@@ -474,11 +476,14 @@ Stmt *rewriteParallelFor(Sema &S, FunctionDecl *FD, LoopForm &L, unsigned Id,
     V->setInitStyle(VarDecl::CInit);
 
     // { [sync] } after the body: a sync in an iteration waits for that iteration's
-    // children; the implicit one at its end too (continue included: do-while(0)).
+    // children; the implicit one at its end too (continue included: do-while(0); in C
+    // the condition is the int 0).
+    Expr *False =
+        S.getLangOpts().CPlusPlus
+            ? static_cast<Expr *>(new (C) CXXBoolLiteralExpr(false, C.BoolTy, Loc))
+            : B.lit(0, C.IntTy);
     llvm::SmallVector<Stmt *, 4> Iter{
-        B.decl(V),
-        new (C) DoStmt(L.loop->getBody(), new (C) CXXBoolLiteralExpr(false, C.BoolTy, Loc),
-                       Loc, Loc, Loc)};
+        B.decl(V), new (C) DoStmt(L.loop->getBody(), False, Loc, Loc, Loc)};
     if (BodySpawns)
       Iter.push_back(M.sync());
     Stmt *Iteration = B.block(Iter);

@@ -100,6 +100,8 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     UnknownAttributeInterceptor *I = installInterceptor(CI.getDiagnostics());
+    // Errors on C code name C constructs (Diagnostics.def, SPRIG_DIAG_C).
+    setReportsOnC(CI.getDiagnostics(), !CI.getLangOpts().CPlusPlus);
     // Code built with the plugin sees __SPRIG__ (sprig/sprig.h then uses the runtime).
     // First in the predefines: clang's own end with the -include and -imacros lines,
     // and a header brought in that way must see it too (command-line -D and -U still

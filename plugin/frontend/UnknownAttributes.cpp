@@ -49,8 +49,8 @@ void reportUnknownAttributes(DiagnosticsEngine &D, UnknownAttributeInterceptor *
     bool Exact = false;
     for (const char *Valid : kAttributeNames)
       Exact |= U.name == Valid;
-    if (Exact) {  // a valid name Clang did not know: not C++ (e.g. C23 attributes in C)
-      report(D, U.loc, Diag::CxxOnly) << U.name;
+    if (Exact) {  // a valid name Clang did not know: neither C nor C++
+      report(D, U.loc, Diag::LanguageNotSupported) << U.name;
       continue;
     }
     const char *Best = nullptr;

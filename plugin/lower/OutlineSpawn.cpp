@@ -340,7 +340,7 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   IRBuilder<>(HExit).CreateRetVoid();
   HelperEH EH(Ctx, H, ParentSF, ExnSlot, ChildNo);
   EH.makeCatchPath();
-  EH.routeThrowingCalls(Clones, {HEntry, HExit});
+  EH.routeThrowingCalls(Clones, {HEntry, HExit}, F);
   EH.redirectExits(Clones, Exit, HExit);
   EH.catchAllPads(Clones);
   // The detach, right before the spawned call.

@@ -38,7 +38,9 @@ BasicBlock *HelperEH::outerPad() {
 }
 
 void HelperEH::routeThrowingCalls(SmallVectorImpl<BasicBlock *> &Clones,
-                                  ArrayRef<BasicBlock *> Fixed) {
+                                  ArrayRef<BasicBlock *> Fixed, const Function &Parent) {
+  if (Parent.doesNotThrow())
+    return;  // its plain calls do not unwind (SpawnEH.h)
   SmallVector<CallInst *, 8> Throwing;
   for (BasicBlock *NB : Clones)
     for (Instruction &I : *NB)

@@ -28,9 +28,14 @@ public:
   void makeCatchPath();
   // Calls of the statement outside any of its EH scopes unwind straight out of the
   // helper: make them invokes of the catch-all pad. Clones is refreshed (the splits add
-  // blocks); Fixed are H's own blocks, not clones.
+  // blocks); Fixed are H's own blocks, not clones. Parent is the spawning function: if
+  // it is nounwind, none of its plain calls unwinds (that would unwind out of it), and
+  // the helper gets no pad (C, and C++ without exceptions: Clang makes every function
+  // nounwind there but leaves the calls of external functions unmarked; a pad would
+  // need the C++ personality, which a C program does not link).
   void routeThrowingCalls(llvm::SmallVectorImpl<llvm::BasicBlock *> &Clones,
-                          llvm::ArrayRef<llvm::BasicBlock *> Fixed);
+                          llvm::ArrayRef<llvm::BasicBlock *> Fixed,
+                          const llvm::Function &Parent);
   // Edges leaving the interval: to Exit becomes to HExit; an unwind edge to an outside
   // pad, or a cleanup path to an outside block, becomes the catch path; a resume too.
   void redirectExits(llvm::ArrayRef<llvm::BasicBlock *> Clones, llvm::BasicBlock *Exit,

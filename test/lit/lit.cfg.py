@@ -1,9 +1,13 @@
 # lit configuration for Sprig. Substitutions:
 #   %sprigxx      build/bin/sprig++ (clang++-22 + plugin + runtime)
+#   %sprigcc      build/bin/sprigcc (clang-22 in C mode + plugin + runtime)
 #   %sprig_scale  build/bin/sprig-scale (the work/span profiler's runner and plotter)
 #   %sprig_port   build/bin/sprig-port (Cilk source to Sprig, docs/porting.md)
 #   %clangxx      plain clang++-22 (the serial elision: attributes ignored), plus
 #                 $SPRIGTEST_LIT_CXXFLAGS if set (sanitizer runs)
+#   %clangc       plain clang-22 in C mode (the serial elision of C), plus the same flags
+#   %cc_elision   the C compiler of the C tests' serial elision: gcc if it is on the PATH
+#                 (GNU's C, whose default gnu17 takes [[...]]), else %clangc
 #   %plugin       path of SprigFrontend.so, the clang plugin (for -fplugin= / -cc1 -load)
 #   %passplugin   path of SprigPlugin.so, the LLVM pass plugin (opt -load-pass-plugin=)
 #   %opt          opt-22 with SprigPlugin.so loaded
@@ -12,6 +16,10 @@
 #                 each output with the serial elision's
 #   %run_opts     test/lit/run_opts.sh SRC OUT [FLAGS]: the serial elision against
 #                 sprig++ -O0..-O3, each through run_p.sh
+#   %run_opts_c   the same for a C file: %cc_elision against sprigcc -O0..-O3
+#   %run_opts_mix test/lit/run_opts_mix.sh CSRC CXXSRC OUT [FLAGS]: a program of a C and
+#                 a C++ file, the elision (%cc_elision, g++ or clang++) against sprigcc +
+#                 sprig++ -O0..-O3, linked by sprig++
 #   %sprig_lib    the directory of libsprig.so (hand-lowered tests link it directly)
 #   %expect_exit  test/lit/runtime/Inputs/expect_exit.sh STATUS CMD...: succeeds only if
 #                 CMD exits with exactly STATUS (lit's `not` only knows "non-zero")
@@ -34,6 +42,7 @@ for var in ["SPRIG_NWORKERS", "SPRIG_STATS", "SPRIG_TRACE", "SPRIG_STACKSIZE",
 config.environment["SPRIGTEST_RUN_REPEAT"] = os.environ.get("SPRIGTEST_RUN_REPEAT", "3")
 
 config.substitutions.append(("%sprigxx", config.sprig_driver))
+config.substitutions.append(("%sprigcc", config.sprig_c_driver))
 # %sprig_scale: build/bin/sprig-scale, the profiler's runner and plotter.
 config.substitutions.append(
     ("%sprig_scale", os.path.join(os.path.dirname(config.sprig_driver), "sprig-scale")))
@@ -46,6 +55,14 @@ config.substitutions.append(("%python", sys.executable))
 # (docs/sanitizers.md). Empty by default.
 _extra = os.environ.get("SPRIGTEST_LIT_CXXFLAGS", "").strip()
 config.substitutions.append(("%clangxx", config.clangxx + (" " + _extra if _extra else "")))
+config.substitutions.append(("%clangc", config.clang + (" " + _extra if _extra else "")))
+# The C elision: gcc when there is one (a second compiler: the attributes ignored by
+# GNU's rules too), else clang in C mode. Its C++ partner for mixed programs likewise.
+import shutil
+_gcc, _gxx = shutil.which("gcc"), shutil.which("g++")
+_cc_elision = _gcc if _gcc else config.clang
+_cxx_elision = _gxx if _gcc and _gxx else config.clangxx
+config.substitutions.append(("%cc_elision", _cc_elision))
 config.substitutions.append(("%plugin", config.sprig_plugin))
 config.substitutions.append(("%passplugin", config.sprig_pass_plugin))
 config.substitutions.append(
@@ -54,6 +71,14 @@ config.substitutions.append(
 config.substitutions.append(("%sprig_inc", os.path.join(config.sprig_src_root, "include")))
 config.substitutions.append(("%sprig_lib", config.sprig_runtime_dir))
 config.substitutions.append(("%sprig_obj", config.sprig_obj_root))
+# (%run_opts_c and %run_opts_mix before %run_opts, whose name begins theirs)
+config.substitutions.append(
+    ("%run_opts_mix", " ".join([os.path.join(config.test_source_root, "run_opts_mix.sh"),
+                                config.sprig_c_driver, config.sprig_driver, _cc_elision,
+                                _cxx_elision])))
+config.substitutions.append(
+    ("%run_opts_c", " ".join([os.path.join(config.test_source_root, "run_opts.sh"),
+                              config.sprig_c_driver, _cc_elision])))
 # %run_opts SRC OUT [FLAGS]: serial elision vs sprig++ -O0..-O3, each at P=1,2,4,8.
 config.substitutions.append(
     ("%run_opts", " ".join([os.path.join(config.test_source_root, "run_opts.sh"),
@@ -85,6 +110,10 @@ import shutil
 if shutil.which("g++"):
     config.available_features.add("gxx")
     config.substitutions.append(("%gxx", shutil.which("g++")))
+# Feature "gcc": GNU gcc is on the PATH (the serial elision of C with another compiler).
+if shutil.which("gcc"):
+    config.available_features.add("gcc")
+    config.substitutions.append(("%gcc", shutil.which("gcc")))
 
 # Feature "mpi": Open MPI's wrapper and launcher (libopenmpi-dev, openmpi-bin; a test
 # dependency, scripts/install-deps.sh). Without them mpi/hybrid.test is UNSUPPORTED: say
