@@ -135,7 +135,8 @@ struct SyncAttrInfo : ParsedAttrInfo {
 };
 
 struct ScopeAttrInfo : ParsedAttrInfo {
-  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::scope"}};
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::scope"},
+                                   {ParsedAttr::AS_C23, "sprig::scope"}};
   ScopeAttrInfo() {
     OptArgs = 15;
     IsStmt = 1;
@@ -395,7 +396,8 @@ struct ReducerAttrInfo : ParsedAttrInfo {
 // [[sprig::allow_thread_bound]]: on a statement or a local variable, silences the
 // thread-bound-state warnings that point at it (ThreadBound.h).
 struct AllowThreadBoundAttrInfo : ParsedAttrInfo {
-  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::allow_thread_bound"}};
+  static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "sprig::allow_thread_bound"},
+                                   {ParsedAttr::AS_C23, "sprig::allow_thread_bound"}};
   AllowThreadBoundAttrInfo() {
     OptArgs = 15;
     IsStmt = 1;

@@ -66,6 +66,9 @@ struct RaceHooks : SerialHooks {
   void landingPad(IRBuilder<> &B) override { B.CreateCall(Sync, {Proc}); }
   void resume(IRBuilder<> &B) override { B.CreateCall(Leave, {Proc}); }
   bool wantsPrivateLocals() const override { return true; }
+  // A child that throws past a spawner without a landing pad would otherwise leave the
+  // detector's procedure open: what follows the catch looks parallel with its children.
+  bool wantsExceptionExits() const override { return true; }
 };
 }  // namespace
 

@@ -9,7 +9,9 @@
 #include "lower/RegionValues.h"
 #include "lower/SpawnShape.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -52,6 +54,52 @@ static DenseMap<CallBase *, SmallVector<AllocaInst *, 4>> privateLocals(MarkerCo
   return Out;
 }
 
+// A cleanup landing pad for every call of F that may throw and has none (F destroys
+// nothing on that path, so Clang gave it none), for the hooks at an exception's exit.
+// The marker calls stay calls (stripMarkers removes them); a function that cannot
+// throw is left alone.
+static bool isMarkerCall(const MarkerFns &Mk, const CallInst *CI) {
+  const Function *Fn = CI->getCalledFunction();
+  return Fn && (Fn == Mk.Begin || Fn == Mk.End || Fn == Mk.EndV || Fn == Mk.Sync ||
+                Fn == Mk.LhsBegin || Mk.Tags.count(Fn) || Mk.Lhs.count(Fn));
+}
+
+static void addExceptionExits(Function &F, const MarkerFns &Mk,
+                              SmallVectorImpl<LandingPadInst *> &Pads,
+                              SmallVectorImpl<ResumeInst *> &Resumes) {
+  if (F.doesNotThrow())
+    return;
+  SmallVector<CallInst *, 16> Throwing;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I);
+          CI && !CI->doesNotThrow() && !CI->isInlineAsm() && !isa<IntrinsicInst>(CI) &&
+          !CI->isMustTailCall() && !isMarkerCall(Mk, CI))
+        Throwing.push_back(CI);
+  if (Throwing.empty())
+    return;
+  LLVMContext &C = F.getContext();
+  if (!F.hasPersonalityFn()) {
+    // Clang gives none to a function without EH constructs. One that may throw is C++
+    // built with exceptions (C and -fno-exceptions make every function nounwind).
+    Module &M = *F.getParent();
+    F.setPersonalityFn(cast<Constant>(
+        M.getOrInsertFunction("__gxx_personality_v0",
+                              FunctionType::get(Type::getInt32Ty(C), /*isVarArg=*/true))
+            .getCallee()));
+  }
+  BasicBlock *Pad = BasicBlock::Create(C, "sprig.tool.unwind", &F);
+  IRBuilder<> B(Pad);
+  B.SetCurrentDebugLocation(Throwing.front()->getDebugLoc());
+  LandingPadInst *LP =
+      B.CreateLandingPad(StructType::get(C, {B.getPtrTy(), B.getInt32Ty()}), 0);
+  LP->setCleanup(true);
+  Resumes.push_back(B.CreateResume(LP));
+  Pads.push_back(LP);
+  for (CallInst *CI : Throwing)
+    changeToInvokeAndSplitBasicBlock(CI, Pad);
+}
+
 static bool lowerFunction(MarkerContext &Ctx, Function &F, SerialHooks *H) {
   AssertFunctionScope Scope(F);
   MarkerFns &Mk = Ctx.Markers;
@@ -78,6 +126,8 @@ static bool lowerFunction(MarkerContext &Ctx, Function &F, SerialHooks *H) {
         Rets.push_back(R);
     }
   if (!Tags.empty() && H) {
+    if (H->wantsExceptionExits())
+      addExceptionExits(F, Mk, Pads, Resumes);
     BasicBlock &Entry = F.getEntryBlock();
     BasicBlock::iterator At = Entry.getFirstInsertionPt();
     while (At != Entry.end() && isa<AllocaInst>(*At))

@@ -49,6 +49,10 @@ struct SerialHooks {
   virtual void landingPad(llvm::IRBuilder<> &B) {}
   // Before each `resume` (an exception leaves the function).
   virtual void resume(llvm::IRBuilder<> &B) {}
+  // Does every exit by an exception need landingPad and resume, also where the function
+  // has no landing pad of its own (nothing to destroy)? Then each call that may throw
+  // gets one, a cleanup that runs the two hooks and resumes.
+  virtual bool wantsExceptionExits() const { return false; }
   virtual bool wantsPrivateLocals() const { return false; }
 };
 

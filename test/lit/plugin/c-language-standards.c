@@ -39,6 +39,6 @@ int g(int n) {
 // CHECK: call preserve_nonecc void @g.sprig.spawn.{{[0-9]+}}(
 // CHECK-NOT: @__sprig_{{spawn_begin|spawn_end|sync\(|tag_|lhs_|pfor_begin|pfor_index|pfor_end}}
 // CHECK-NOT: personality
-// CHECK: call {{.*}}void @__sprig_pfor_dc(
+// CHECK: call {{.*}}void @__sprig_pfor_dc{{(\.sprig\.worker\.pn)?}}(
 // CHECK-NOT: @__sprig_{{spawn_begin|spawn_end|sync\(|tag_|lhs_|pfor_begin|pfor_index|pfor_end}}
 // CHECK-NOT: personality

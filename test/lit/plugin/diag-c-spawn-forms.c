@@ -1,6 +1,7 @@
-// The spawn and sync rules in C, with C's wording: a block is to become a function of
-// its own (C has no lambdas); the other misuses read as in C++. One error each, at the
-// attribute or the offending operand.
+// The spawn and sync rules in C, with C's wording where C++'s would name C++ constructs;
+// the other misuses read as in C++. One error each, at the attribute or the offending
+// operand. A spawned block and a spawned compound assignment are accepted in C as in
+// C++ (no diagnostic expected on them).
 // RUN: %clangc -std=c23 -fsyntax-only -Xclang -verify -fplugin=%plugin -I%sprig_inc %s
 // RUN: %clangc -std=gnu11 -fsyntax-only -Xclang -verify -fplugin=%plugin -I%sprig_inc %s
 
@@ -11,7 +12,7 @@ struct bits {
 typedef int v4 __attribute__((vector_size(16)));
 
 void block(void) {
-  [[sprig::spawn]] { // expected-error {{'sprig::spawn' cannot spawn a block (to run a block in parallel, make it a function and spawn a call of it); it spawns a function call: write}}
+  [[sprig::spawn]] {
     f(1);
     f(2);
   }
@@ -19,7 +20,7 @@ void block(void) {
 
 void non_call(int x, int y) {
   [[sprig::spawn]] x = y + 1; // expected-error {{'sprig::spawn' cannot spawn an assignment whose right-hand side is not a function call}}
-  [[sprig::spawn]] x += f(1); // expected-error {{'sprig::spawn' cannot spawn a compound assignment}}
+  [[sprig::spawn]] x += f(1);
   [[sprig::spawn]] if (x) f(1); // expected-error {{'sprig::spawn' cannot spawn an 'if' statement}}
   [[sprig::spawn]] for (int i = 0; i < 2; i++) f(i); // expected-error {{'sprig::spawn' cannot spawn a 'for' loop (spawn the call in its body instead)}}
   [[sprig::spawn]] ; // expected-error {{'sprig::spawn' cannot spawn an empty statement (did you mean '[[sprig::sync]];'?)}}
