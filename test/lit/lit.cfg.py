@@ -12,6 +12,7 @@
 #   %passplugin   path of SprigPlugin.so, the LLVM pass plugin (opt -load-pass-plugin=)
 #   %opt          opt-22 with SprigPlugin.so loaded
 #   %sprig_inc    Sprig's include directory
+#   %sprig_src    the source tree (examples/, bench/)
 #   %run_p        test/lit/run_p.sh: run a program at several SPRIG_NWORKERS, compare
 #                 each output with the serial elision's
 #   %run_opts     test/lit/run_opts.sh SRC OUT [FLAGS]: the serial elision against
@@ -71,6 +72,7 @@ config.substitutions.append(
 config.substitutions.append(("%sprig_inc", os.path.join(config.sprig_src_root, "include")))
 config.substitutions.append(("%sprig_lib", config.sprig_runtime_dir))
 config.substitutions.append(("%sprig_obj", config.sprig_obj_root))
+config.substitutions.append(("%sprig_src", config.sprig_src_root))
 # (%run_opts_c and %run_opts_mix before %run_opts, whose name begins theirs)
 config.substitutions.append(
     ("%run_opts_mix", " ".join([os.path.join(config.test_source_root, "run_opts_mix.sh"),
