@@ -1920,6 +1920,25 @@ class Gen:
         return '\n\n'.join(out) + '\n'
 
 
+# The checksum helpers both preludes share (C and C++ alike).
+MIX = r'''static inline u64 mix(u64 h, u64 v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0x100000001b3ULL;
+}
+'''
+HASHES = r'''static u64 hsa(const u64 *a, int n) {
+  u64 h = (u64)n;
+  for (int i = 0; i < n; ++i) h = mix(h, a[i]);
+  return h;
+}
+static u64 hm(const char *a, int n) {
+  u64 h = 7;
+  for (int i = 0; i < n; ++i) h = mix(h, (unsigned char)a[i]);
+  return h;
+}
+static u64 hd(double x) { return (u64)(long long)(x * 16.0); }
+'''
+
 PRELUDE = r'''#include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -1938,11 +1957,7 @@ static std::atomic<long long> g_live{0};
 static const char g_text[32] = "abcdefghijklmnopqrstuvwxyz01234";
 static const char *const g_words[4] = {"one", "three", "fifteen", ""};
 
-static inline u64 mix(u64 h, u64 v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h * 0x100000001b3ULL;
-}
-static u64 hs(const std::string &s) {
+''' + MIX + r'''static u64 hs(const std::string &s) {
   u64 h = 1469598103934665603ULL;
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
   return h ^ s.size();
@@ -1953,18 +1968,7 @@ static u64 hv(const std::vector<u64> &v) {
   for (u64 x : v) h = mix(h, x);
   return h;
 }
-static u64 hsa(const u64 *a, int n) {
-  u64 h = (u64)n;
-  for (int i = 0; i < n; ++i) h = mix(h, a[i]);
-  return h;
-}
-static u64 hm(const char *a, int n) {
-  u64 h = 7;
-  for (int i = 0; i < n; ++i) h = mix(h, (unsigned char)a[i]);
-  return h;
-}
-static u64 hd(double x) { return (u64)(long long)(x * 16.0); }
-
+''' + HASHES + r'''
 struct FuzzErr {
   u64 code;
 };
@@ -2010,27 +2014,12 @@ static _Atomic u64 g_acc2 = 0;
 static const char g_text[32] = "abcdefghijklmnopqrstuvwxyz01234";
 static const char *const g_words[4] = {"one", "three", "fifteen", ""};
 
-static inline u64 mix(u64 h, u64 v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h * 0x100000001b3ULL;
-}
-static u64 hc(const char *s) {
+''' + MIX + r'''static u64 hc(const char *s) {
   u64 h = 1469598103934665603ULL, n = 0;
   for (; *s; ++s, ++n) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
   return h ^ n;
 }
-static u64 hsa(const u64 *a, int n) {
-  u64 h = (u64)n;
-  for (int i = 0; i < n; ++i) h = mix(h, a[i]);
-  return h;
-}
-static u64 hm(const char *a, int n) {
-  u64 h = 7;
-  for (int i = 0; i < n; ++i) h = mix(h, (unsigned char)a[i]);
-  return h;
-}
-static u64 hd(double x) { return (u64)(long long)(x * 16.0); }
-
+''' + HASHES + r'''
 typedef struct {
   u64 x, y;
 } Pt;
