@@ -57,13 +57,16 @@ export BENCH_PS BENCH_P BENCH_REPS BENCH_ONLY
 bench: build
 	@scripts/bench.sh $(BUILD)
 
-# Differential fuzzing (docs/fuzz.md): seeds $(FUZZ_FROM)..$(FUZZ_FROM)+$(N)-1.
+# Differential fuzzing (docs/fuzz.md): seeds $(FUZZ_FROM)..$(FUZZ_FROM)+$(N)-1, C++
+# programs, or C ones with FUZZ_LANG=c (built by sprigcc against gcc/clang-22).
 N         ?= 500
 FUZZ_FROM ?= 1
 FUZZ_JOBS ?= $(JOBS)
+FUZZ_LANG ?= c++
 fuzz: build
 	@python3 test/fuzz/run.py --seeds $(FUZZ_FROM)..$$(($(FUZZ_FROM) + $(N) - 1)) --jobs $(FUZZ_JOBS) \
-	  --sprigxx $(BUILD)/bin/sprig++ --keep $(BUILD)/fuzz-failures $(FUZZ_FLAGS)
+	  --lang $(FUZZ_LANG) --sprigxx $(BUILD)/bin/sprig++ --sprigcc $(BUILD)/bin/sprigcc \
+	  --keep $(BUILD)/fuzz-failures$(if $(filter c,$(FUZZ_LANG)),-c) $(FUZZ_FLAGS)
 
 # A Debian package of the install tree (cmake/SprigPackage.cmake): $(BUILD)/sprig_*.deb.
 package: build

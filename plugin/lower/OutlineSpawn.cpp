@@ -5,6 +5,7 @@
 #include "RegionValues.h"
 #include "SpawnEH.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DIBuilder.h"
@@ -189,6 +190,41 @@ Function *createHelper(ModuleContext &Ctx, Function &F, ArrayRef<Type *> Params)
   return H;
 }
 
+// A struct passed by value in memory (`byval`) is copied by the call itself, into the
+// callee's argument area. C passes the variable's own address (`f(b)` with `Big b`:
+// `call @f(ptr byval(%Big) %b)`), so in the helper that copy would be made after the
+// detach, while a thief may already run the continuation and change `b` (fuzz seed 14,
+// gen.py --lang c; test/lit/regress/c-byval-argument-copied-before-detach.c). C++ copies
+// into a temporary of the statement first (`agg.tmp`, private to the helper). So each
+// byval argument that is not one of the helper's own allocas is copied into one, before
+// the detach, and the call takes the copy: the argument's value is the spawn point's, as
+// for every other argument.
+void copyByValArgumentsBeforeDetach(ModuleContext &Ctx, CallBase *HCall, BasicBlock *HEntry,
+                                    ArrayRef<AllocaInst *> Privates,
+                                    ValueToValueMapTy &VMap) {
+  const DataLayout &DL = Ctx.M.getDataLayout();
+  for (unsigned I = 0, N = HCall->arg_size(); I < N; ++I) {
+    if (!HCall->isByValArgument(I))
+      continue;
+    Value *Src = HCall->getArgOperand(I);
+    const Value *Obj = getUnderlyingObject(Src);
+    bool Own = false;
+    for (AllocaInst *AI : Privates)
+      if (VMap.lookup(AI) == Obj)
+        Own = true;
+    if (Own)
+      continue;
+    Type *Ty = HCall->getParamByValType(I);
+    Align A = HCall->getParamAlign(I).value_or(DL.getABITypeAlign(Ty));
+    IRBuilder<> AB(HEntry, HEntry->getFirstInsertionPt());
+    AllocaInst *Copy = AB.CreateAlloca(Ty, nullptr, Src->getName() + ".byval.copy");
+    Copy->setAlignment(A);
+    IRBuilder<> CB(HCall);
+    CB.CreateMemCpy(Copy, A, Src, A, DL.getTypeAllocSize(Ty));
+    HCall->setArgOperand(I, Copy);
+  }
+}
+
 }  // namespace
 
 bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
@@ -348,6 +384,7 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   // Runs on a worker (after the detach): the late pass may point it at the callee's
   // worker entry, past its serial gate (late/SerialGate.h).
   HCall->setMetadata(markers::SpawnedCallMD, MDNode::get(Ctx.C, {}));
+  copyByValArgumentsBeforeDetach(Ctx, HCall, HEntry, Privates, VMap);
   {
     IRBuilder<> DB(HCall);
     // What the capture needs recorded before the push publishes the frame.

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Random fork-join program generator for Sprig (see docs/fuzz.md).
 
-    gen.py SEED [--avoid feature,...]
+    gen.py SEED [--avoid feature,...] [--lang c++|c]
 
-prints one self-contained C++17 program, deterministic for SEED. The program is race-free
-by construction and its output is deterministic, so its serial elision (any C++ compiler,
-attributes ignored) and its parallel build (sprig++) must print the same thing and exit with
-the same status at any worker count.
+prints one self-contained C++17 program (--lang c: a C program, in the C dialect its
+third line names, `// c-std: ...`, chosen by SEED among C11, C17, C23, GNU11 and GNU17),
+deterministic for SEED. The program is race-free by construction and its output is
+deterministic, so its serial elision (any C++ or C compiler, attributes ignored) and its
+parallel build (sprig++, sprigcc) must print the same thing and exit with the same status
+at any worker count. Both languages come from one generator: the features that only one
+has are in CXX_ONLY and C_ONLY (`gen.py --list-features` shows the language of each), and
+the C program throws nothing (C has no exceptions: no window is ever opened).
 
 How race freedom is kept (docs/fuzz.md has the full rules):
   * every spawn writes a destination the generating snippet declared fresh; a destination
@@ -125,7 +129,49 @@ FEATURES = {
     'scope': '[[sprig::scope]] { spawns } with the results read right after the block',
     'scope-loop': 'a loop whose body is a scope left by continue/break after a spawn',
     'spawned-block': '[[sprig::spawn]] { locals; calls; } writing an enclosing variable',
+    # C only (--lang c)
+    'form-assign-struct': 'b = f() assigning a whole struct (Big)',
+    'form-assign-atomic': 'x = f() into an _Atomic local (the store stays atomic)',
+    'form-assign-register': 'x = f() into a register local',
+    'form-decl-cstr': 'const char *x = f()',
+    'callee-variadic': 'variadic function (stdarg.h)',
+    'callee-fnptr-deref': '(*fp)(...) through a function pointer',
+    'reducer-global': 'file-scope [[sprig::reducer]] (a non-commutative affine map) '
+                      'updated by leaf callees',
+    'reducer-local': 'local [[sprig::reducer]] updated by continuations and parallel-loop '
+                     'iterations, read after the sync',
+    'vla': 'variable-length array written by spawns (also in loop bodies)',
+    'alloca': 'alloca buffer written by spawns (also in loops: lives until return)',
 }
+
+# Features only one language has (the rest are generated in both). In C mode the C++-only
+# ones are avoided, and the other way round.
+CXX_ONLY = {
+    'form-assign-vector', 'form-assign-vecvec', 'form-assign-ref', 'form-assign-class',
+    'form-decl-auto', 'form-decl-string', 'form-decl-vector', 'form-decl-dtor',
+    'form-conv-cstr-string', 'form-if-init', 'form-range-for', 'callee-member',
+    'callee-virtual', 'callee-fn-template', 'callee-class-template', 'callee-lambda-val',
+    'callee-lambda-ref', 'callee-functor', 'callee-std-function', 'callee-ptrmem-obj',
+    'callee-ptrmem-ptr', 'callee-spawning-member', 'callee-spawning-template',
+    'arg-string-mutated', 'arg-vector-ref', 'noexcept-fn', 'dtor-guard', 'dtor-atomic',
+    'callee-thrower', 'throw-child', 'throw-continuation', 'throw-argument', 'throw-escapes',
+    'try-catch', 'catch-all', 'loop-throw', 'function-try-block'}
+C_ONLY = {'form-assign-struct', 'form-assign-atomic', 'form-assign-register', 'form-decl-cstr',
+          'callee-variadic', 'callee-fnptr-deref', 'reducer-global', 'reducer-local', 'vla',
+          'alloca'}
+# The C dialects of --lang c (one per seed); the serial elision's gcc takes [[...]] only in
+# its GNU dialects and C2x, so run.py builds c11/c17 programs there as gnu11/gnu17.
+C_STDS = ['c11', 'c17', 'c23', 'gnu11', 'gnu17']
+
+
+def lang_of(feat):
+    return 'c++' if feat in CXX_ONLY else 'c' if feat in C_ONLY else 'both'
+
+
+def c_std(seed):
+    """The C dialect of the C program of a seed (its own stream: the program's draws
+    do not depend on it)."""
+    return random.Random(seed * 31 + 5).choice(C_STDS)
 
 U64_MASK = (1 << 64) - 1
 
@@ -192,13 +238,20 @@ def ind(lines, n=1):
 
 
 class Gen:
-    def __init__(self, seed, avoid):
+    def __init__(self, seed, avoid, lang='c++'):
         self.seed = seed
         self.r = random.Random(seed * 7919 + 17)
+        self.lang = lang
+        self.C = lang == 'c'
+        self.user_avoid = set(avoid)
         self.avoid = set(avoid)
         if self.avoid & EXCEPTION_FEATURES:
             # no exceptions at all: no callee that throws, no throw, no try block
             self.avoid |= EXCEPTION_FEATURES
+        # the other language's features (C: no exceptions either)
+        self.avoid |= CXX_ONLY if self.C else C_ONLY
+        self.red_local = None  # C: the local reducer of the function being generated
+        self.arg_impure = None  # C: an argument of the call being made has a global effect
         self.used = set()
         self.uid = 0
         self.defs = []        # leaf definitions
@@ -247,6 +300,20 @@ class Gen:
         m = self.pick([2, 3, 4, 5])
         return '((s ^ %dULL) + (u64)d) %% %d == %d' % (self.c(), m, self.r.randrange(m))
 
+    # ---------------------------------------------------------------- C and C++ spellings
+    def zi(self):
+        """An all-zero aggregate initializer ({} is C23's, not C11's)."""
+        return '{0}' if self.C else '{}'
+
+    def std(self, name):
+        return name if self.C else 'std::' + name
+
+    def pt_init(self, x, y):
+        return (' = {%s, %s}' if self.C else '{%s, %s}') % (x, y)
+
+    def big_zero(self):
+        return ' = {{0}, 0.0}' if self.C else '{}'
+
     # ---------------------------------------------------------------- leaves
     def make_leaves(self):
         kinds = [
@@ -266,6 +333,18 @@ class Gen:
             ('vatomic', 'callee-atomic'), ('writer', 'callee-writer'),
             ('thrower', 'callee-thrower'), ('thrower', 'callee-thrower'),
         ]
+        if self.C:
+            # what C has (writer: through a pointer); the C-only kinds
+            kinds = [('free', 'callee-free'), ('static', 'callee-static'),
+                     ('fnptr', 'callee-fnptr'), ('fparr', 'callee-fnptr-array'),
+                     ('strlen', 'callee-strlen'), ('sqrt', 'callee-sqrt'),
+                     ('int', 'form-conv-int-long'), ('double', 'form-cast'),
+                     ('cstr', 'form-decl-cstr'), ('big', 'arg-big'), ('big', 'form-assign-struct'),
+                     ('pt', 'arg-byval-mutated'), ('many', 'arg-many'),
+                     ('aligned', 'arg-overaligned'), ('atomic', 'callee-atomic'),
+                     ('vatomic', 'callee-atomic'), ('writer', 'callee-writer'),
+                     ('variadic', 'callee-variadic'), ('variadic', 'callee-variadic'),
+                     ('red', 'reducer-global'), ('red', 'reducer-global')]
         kinds = [k for k in kinds if self.ok(k[1])]
         n = self.r.randint(9, 16)
         chosen = self.r.sample(kinds, min(n, len(kinds)))
@@ -367,7 +446,10 @@ class Gen:
         t1, t2, fp = 'fpa' + i, 'fpb' + i, 'fp' + i
         d = 'static u64 %s(u64 a, u64 b) { return a * %dULL + b; }\n' \
             'static u64 %s(u64 a, u64 b) { return (a ^ b) * %dULL; }' % (t1, self.c(), t2, self.c())
-        return self.add_leaf(Callee(fp, 'u64', ['u', 'u'], fp + '({0}, {1})', 'callee-fnptr',
+        fmt, feat = fp + '({0}, {1})', 'callee-fnptr'
+        if self.C and self.ok('callee-fnptr-deref') and self.chance(0.5):
+            fmt, feat = '(*' + fp + ')({0}, {1})', 'callee-fnptr-deref'
+        return self.add_leaf(Callee(fp, 'u64', ['u', 'u'], fmt, feat,
                                     prologue=['u64 (*%s)(u64, u64) = (s & 1) ? &%s : &%s;' % (fp, t1, t2)]), d)
 
     def leaf_fparr(self, i):
@@ -414,10 +496,12 @@ class Gen:
         return self.leaf_pmobj(i, via_ptr=True)
 
     def leaf_strlen(self, i):
-        return self.add_leaf(Callee('strlen', 'u64', ['cstr'], 'std::strlen({0})', 'callee-strlen'), None)
+        return self.add_leaf(Callee('strlen', 'u64', ['cstr'], self.std('strlen') + '({0})',
+                                    'callee-strlen'), None)
 
     def leaf_sqrt(self, i):
-        return self.add_leaf(Callee('sqrt', 'double', ['dbl'], 'std::sqrt({0})', 'callee-sqrt'), None)
+        return self.add_leaf(Callee('sqrt', 'double', ['dbl'], self.std('sqrt') + '({0})',
+                                    'callee-sqrt'), None)
 
     def leaf_int(self, i):
         name = 'li' + i
@@ -441,7 +525,8 @@ class Gen:
         self.r.shuffle(words)
         d = 'const char *%s(u64 a) {\n  static const char *const t[] = {%s};\n  return t[a %% %d];\n}' % (
             name, ', '.join(words), len(words))
-        return self.add_leaf(Callee(name, 'cstr', ['u'], name + '({0})', 'callee-free'), d)
+        return self.add_leaf(Callee(name, 'cstr', ['u'], name + '({0})',
+                                    'form-decl-cstr' if self.C else 'callee-free'), d)
 
     def leaf_vec(self, i):
         name = 'lvec' + i
@@ -502,26 +587,53 @@ class Gen:
 
     def leaf_atomic(self, i):
         name = 'lat' + i
-        d = 'u64 %s(u64 a) {\n  g_acc.fetch_add(a %% %dULL, std::memory_order_relaxed);\n  return a * %dULL + 1;\n}' % (
-            name, self.c(10, 9999), self.c())
+        if self.C:
+            d = 'u64 %s(u64 a) {\n  atomic_fetch_add_explicit(&g_acc, a %% %dULL, memory_order_relaxed);\n' \
+                '  return a * %dULL + 1;\n}' % (name, self.c(10, 9999), self.c())
+        else:
+            d = 'u64 %s(u64 a) {\n  g_acc.fetch_add(a %% %dULL, std::memory_order_relaxed);\n  return a * %dULL + 1;\n}' % (
+                name, self.c(10, 9999), self.c())
         return self.add_leaf(Callee(name, 'u64', ['u'], name + '({0})', 'callee-atomic', pure=False), d)
 
     def leaf_vatomic(self, i):
         name = 'lva' + i
-        d = 'void %s(u64 a, u64 b) {\n  g_acc2.fetch_add((a ^ b) %% %dULL, std::memory_order_relaxed);\n}' % (
-            name, self.c(10, 9999))
+        if self.C:
+            d = 'void %s(u64 a, u64 b) {\n  atomic_fetch_add_explicit(&g_acc2, (a ^ b) %% %dULL, ' \
+                'memory_order_relaxed);\n}' % (name, self.c(10, 9999))
+        else:
+            d = 'void %s(u64 a, u64 b) {\n  g_acc2.fetch_add((a ^ b) %% %dULL, std::memory_order_relaxed);\n}' % (
+                name, self.c(10, 9999))
         return self.add_leaf(Callee(name, 'void', ['u', 'u'], name + '({0}, {1})', 'callee-atomic',
                                     pure=False, stmt_only=True), d)
 
     def leaf_writer(self, i):
         name = 'lw' + i
-        if self.chance(0.5):
+        if self.C or self.chance(0.5):
             d = 'void %s(u64 *out, u64 a) { *out = a * %dULL + %d; }' % (name, self.c(), self.c())
             return self.add_leaf(Callee(name, 'void', ['outp', 'u'], name + '({0}, {1})', 'callee-writer',
                                         stmt_only=True), d)
         d = 'void %s(u64 &out, u64 a) { out = (a ^ %dULL) + %d; }' % (name, self.c(), self.c())
         return self.add_leaf(Callee(name, 'void', ['outr', 'u'], name + '({0}, {1})', 'callee-writer',
                                     stmt_only=True), d)
+
+    def leaf_variadic(self, i):
+        """C: a variadic function (its u64 arguments read with va_arg)."""
+        name = 'lvd' + i
+        n = self.r.randint(1, 4)
+        d = 'u64 %s(int n, ...) {\n  va_list ap;\n  va_start(ap, n);\n  u64 r = %dULL;\n' \
+            '  for (int i = 0; i < n; ++i)\n    r = r * %dULL + va_arg(ap, u64);\n  va_end(ap);\n' \
+            '  return r;\n}' % (name, self.c(), self.c(3, 999))
+        fmt = '%s(%d, %s)' % (name, n, ', '.join('{%d}' % j for j in range(n)))
+        return self.add_leaf(Callee(name, 'u64', ['u'] * n, fmt, 'callee-variadic'), d)
+
+    def leaf_red(self, i):
+        """C: updates the file-scope reducer g_red (a non-commutative affine map: only
+        the serial order of the updates gives the elision's value)."""
+        name = 'lrd' + i
+        d = 'u64 %s(u64 a) {\n  rd_app(&g_red, %dULL, a %% %dULL);\n  return a * %dULL + %d;\n}' % (
+            name, self.c(3, 99999) | 1, self.c(10, 9999), self.c(), self.c())
+        return self.add_leaf(Callee(name, 'u64', ['u'], name + '({0})', 'reducer-global',
+                                    pure=False), d)
 
     def leaf_thrower(self, i):
         name = 'lx' + i
@@ -540,6 +652,8 @@ class Gen:
                  ('member', 'callee-spawning-member'), ('outptr', 'form-assign-outparam'),
                  ('outref', 'form-assign-outparam')]
         kinds = [k for k, f in kinds if f is None or self.ok(f)]
+        if self.C:  # no references in C
+            kinds = [k for k in kinds if k != 'outref']
         exc_ok = self.ok('throw-escapes') and self.ok('callee-thrower')
         for i in range(n):
             kind = self.pick(kinds)
@@ -581,11 +695,12 @@ class Gen:
         return '%su64 %s(%s)%s' % (pre, f.name, params, post)
 
     # ---------------------------------------------------------------- callee choice
-    def callees(self, lvl, direct=False, ret=None, allow_void=True):
-        """Callees usable here. direct: called in the continuation (not spawned)."""
+    def callees(self, lvl, direct=False, ret=None, allow_void=True, pure_only=False):
+        """Callees usable here. direct: called in the continuation (not spawned).
+        pure_only: only callees with no global effect (C: see args_for)."""
         out = []
         for cal in self.leaves + self.spawners:
-            if (lvl.pure or (self.fn and self.fn.pure)) and not cal.pure:
+            if (lvl.pure or (self.fn and self.fn.pure) or pure_only) and not cal.pure:
                 continue
             if cal.throws and not lvl.throw_ok:
                 continue
@@ -654,8 +769,11 @@ class Gen:
                 self.use('arg-side-effect')
                 return '%s++' % v
             if x < 0.85 and argdepth == 0 and self.ok('arg-call'):
-                cal = self.choose_callee(lvl, direct=True, ret=('u64',), allow_void=False)
+                cal = self.choose_callee(lvl, direct=True, ret=('u64',), allow_void=False,
+                                         pure_only=bool(self.arg_impure))
                 if cal is not None:
+                    if self.arg_impure is not None and not cal.pure:
+                        self.arg_impure = True
                     if cal.spawner is not None:
                         if lvl.mult > 2 or not self.ok('arg-spawner-call'):
                             return 's'
@@ -686,16 +804,17 @@ class Gen:
         if kind == 'pt':
             if self.chance(0.5) and self.ok('arg-byval-mutated'):
                 v = self.new('pt')
-                pre.append('Pt %s{%dULL, s};' % (v, self.c()))
+                pre.append('Pt %s%s;' % (v, self.pt_init('%dULL' % self.c(), 's')))
                 post.append('%s.x += %d; %s.y ^= %dULL;' % (v, self.c(), v, self.c()))
                 lvl.pending.append('%s.x + %s.y' % (v, v))
                 self.use('arg-byval-mutated')
                 return v
             self.use('arg-temporary')
-            return 'Pt{%dULL, s + %dULL}' % (self.c(), self.c())
+            return ('(Pt){%dULL, s + %dULL}' if self.C else 'Pt{%dULL, s + %dULL}') % (self.c(), self.c())
         if kind == 'big':
             v = self.new('big')
-            pre.append('Big %s{}; %s.a[%d] = s; %s.d = %d.5;' % (v, v, self.c(0, 8), v, self.c(0, 99)))
+            pre.append('Big %s%s; %s.a[%d] = s; %s.d = %d.5;' % (v, self.big_zero(), v, self.c(0, 8), v,
+                                                                  self.c(0, 99)))
             post.append('%s.a[%d] += %d; %s.d += 1.0;' % (v, self.c(0, 8), self.c(), v))
             lvl.pending.append('hb(%s)' % v)
             self.use('arg-big')
@@ -734,9 +853,23 @@ class Gen:
             return ('&' + v) if kind == 'outp' else v
         raise AssertionError(kind)
 
+    def args_for(self, cal, lvl, pre, post, argdepth=0):
+        """The argument texts of a call. C leaves the order in which a call's arguments
+        are evaluated unspecified (gcc goes right to left, clang left to right), and the
+        updates of the reducer g_red do not commute: in C at most one argument of a call
+        may call something with a global effect (fuzz seeds 66, 72 and 76, gen.py --lang
+        c, differed from their gcc elision, not from clang's). C++ programs keep their
+        draws: both their builds are clang's, and their global effects commute."""
+        if not self.C:
+            return [self.arg(k, lvl, pre, post, argdepth) for k in cal.params]
+        saved, self.arg_impure = self.arg_impure, False
+        try:
+            return [self.arg(k, lvl, pre, post, argdepth) for k in cal.params]
+        finally:
+            self.arg_impure = saved
+
     def call_text(self, cal, lvl, pre, post, argdepth=0):
-        args = [self.arg(k, lvl, pre, post, argdepth) for k in cal.params]
-        return cal.fmt.format(*args)
+        return cal.fmt.format(*self.args_for(cal, lvl, pre, post, argdepth))
 
     # ---------------------------------------------------------------- folding
     def fold_of(self, ty, v):
@@ -762,7 +895,7 @@ class Gen:
             lines.append('h = mix(h, %s);' % e)
         if self.in_main and lvl.pending:
             self.main_prints += 1
-            lines.append('std::printf("m%d %%llu\\n", h);' % self.main_prints)
+            lines.append('%s("m%d %%llu\\n", h);' % (self.std('printf'), self.main_prints))
         lvl.pending = []
         lvl.pure = False
 
@@ -821,6 +954,15 @@ class Gen:
                 forms += ['brace', 'auto']
         elif ret in ('vec', 'trk', 'big'):
             forms = ['classdecl', 'classdecl', 'classassign', 'brace', 'auto']
+        if self.C:
+            forms = {'void': ['call'],
+                     'u64': ['local', 'field', 'array', 'ptr', 'overaligned', 'decl', 'brace',
+                             'castdecl', 'voidcast', 'call', 'compound', 'compoundarr', 'atomic',
+                             'register'] + [f for f in forms if f == 'outparam'],
+                     'int': ['local', 'conv', 'castassign', 'intbrace', 'compound'],
+                     'double': forms,
+                     'cstr': ['cdecl', 'cdecl', 'cassign'],
+                     'big': ['bigdecl', 'bigdecl', 'bigassign']}[ret]
         featmap = {'local': 'form-assign-local', 'field': 'form-assign-field', 'array': 'form-assign-array',
                    'vector': 'form-assign-vector', 'vecvec': 'form-assign-vecvec', 'ptr': 'form-assign-ptr',
                    'ref': 'form-assign-ref', 'overaligned': 'form-assign-overaligned', 'decl': 'form-decl',
@@ -830,7 +972,10 @@ class Gen:
                    'intbrace': 'form-decl-brace', 'dlocal': 'form-assign-local',
                    'classassign': 'form-assign-class', 'compound': 'form-compound-assign',
                    'compoundarr': 'form-compound-assign', 'dcompound': 'form-compound-assign',
-                   'strcompound': 'form-compound-assign'}
+                   'strcompound': 'form-compound-assign', 'atomic': 'form-assign-atomic',
+                   'register': 'form-assign-register', 'cdecl': 'form-decl-cstr',
+                   'cassign': 'form-assign-local', 'bigdecl': 'form-decl-big',
+                   'bigassign': 'form-assign-struct'}
         forms = [f for f in forms if f == 'classdecl' or self.ok(featmap[f])] or forms[:1]
         form = self.pick(forms)
         v = self.new('v')
@@ -843,12 +988,12 @@ class Gen:
             lines = [sp + '%s = %s;' % (v, text)]
             lvl.pending.append(v)
         elif form == 'field':
-            pre.append('Pt %s{};' % v)
+            pre.append('Pt %s%s;' % (v, ' = {0, 0}' if self.C else '{}'))
             lines = [sp + '%s.%s = %s;' % (v, self.pick('xy'), text)]
             lvl.pending.append('%s.x + %s.y' % (v, v))
         elif form == 'array':
             n = self.pick([2, 4, 8])
-            pre.append('u64 %s[%d] = {};' % (v, n))
+            pre.append('u64 %s[%d] = %s;' % (v, n, self.zi()))
             lines = [sp + '%s[(s + (u64)d * %dULL) %% %d] = %s;' % (v, self.c(), n, text)]
             lvl.pending.append('hsa(%s, %d)' % (v, n))
         elif form == 'vector':
@@ -875,7 +1020,7 @@ class Gen:
                 lines = [sp + '%s = %s;' % (v, text)]
                 lvl.pending.append(v)
             else:
-                pre.append('alignas(%d) u64 %s[4] = {};' % (al, v))
+                pre.append('alignas(%d) u64 %s[4] = %s;' % (al, v, self.zi()))
                 lines = [sp + '%s[%d] = %s;' % (v, self.r.randrange(4), text)]
                 lvl.pending.append('hsa(%s, 4)' % v)
         elif form == 'outparam':
@@ -886,24 +1031,26 @@ class Gen:
             lines = [sp + 'u64 %s = %s;' % (v, text)]
             lvl.pending.append(v)
         elif form == 'brace':
-            lines = [sp + '%s %s{%s};' % (ty, v, text)]
+            lines = [sp + ('%s %s = {%s};' if self.C else '%s %s{%s};') % (ty, v, text)]
             lvl.pending.append(self.fold_of(ret, v))
         elif form == 'auto':
             lines = [sp + 'auto %s = %s;' % (v, text)]
             lvl.pending.append(self.fold_of(ret, v))
         elif form == 'intbrace':
-            lines = [sp + 'int %s{%s};' % (v, text)]
+            lines = [sp + ('int %s = {%s};' if self.C else 'int %s{%s};') % (v, text)]
             lvl.pending.append(self.fold_of('int', v))
         elif form == 'conv':
             lines = [sp + 'long %s = %s;' % (v, text)]
             lvl.pending.append(self.fold_of('long', v))
         elif form == 'castdecl':
             if ret == 'double':
-                c = self.pick(['(u64)%s', 'static_cast<u64>(%s)', 'u64(%s)'])
+                c = self.pick(['(u64)%s', '(unsigned long long)%s'] if self.C else
+                              ['(u64)%s', 'static_cast<u64>(%s)', 'u64(%s)'])
                 lines = [sp + 'u64 %s = %s;' % (v, c % text)]
                 lvl.pending.append(v)
             else:
-                c = self.pick(['(long)%s', 'static_cast<long>(%s)', 'long(%s)'])
+                c = self.pick(['(long)%s', '(long)(u64)%s'] if self.C else
+                              ['(long)%s', 'static_cast<long>(%s)', 'long(%s)'])
                 lines = [sp + 'long %s = %s;' % (v, c % text)]
                 lvl.pending.append(self.fold_of('long', v))
         elif form == 'castassign':
@@ -941,6 +1088,29 @@ class Gen:
             pre.append('std::string %s = "%s";' % (v, self.pick(['', 'a', 'xyz'])))
             lines = [sp + '%s += %s;' % (v, text)]
             lvl.pending.append(self.fold_of('str', v))
+        elif form == 'atomic':
+            # C: the child's store to an _Atomic stays atomic
+            pre.append('_Atomic u64 %s = 0;' % v)
+            lines = [sp + '%s = %s;' % (v, text)]
+            lvl.pending.append('(u64)%s' % v)
+        elif form == 'register':
+            pre.append('register u64 %s = 0;' % v)
+            lines = [sp + '%s = %s;' % (v, text)]
+            lvl.pending.append(v)
+        elif form == 'cdecl':
+            lines = [sp + 'const char *%s = %s;' % (v, text)]
+            lvl.pending.append(self.fold_of('cstr', v))
+        elif form == 'cassign':
+            pre.append('const char *%s = "";' % v)
+            lines = [sp + '%s = %s;' % (v, text)]
+            lvl.pending.append(self.fold_of('cstr', v))
+        elif form == 'bigdecl':
+            lines = [sp + 'Big %s = %s;' % (v, text)]
+            lvl.pending.append(self.fold_of('big', v))
+        elif form == 'bigassign':
+            pre.append('Big %s%s;' % (v, self.big_zero()))
+            lines = [sp + '%s = %s;' % (v, text)]
+            lvl.pending.append(self.fold_of('big', v))
         elif form == 'voidcast':
             lines = [sp + '(void)%s;' % text]
         elif form == 'call':
@@ -1013,24 +1183,81 @@ class Gen:
             opts.append((0.5, 'trk'))
         if self.ok('callee-memcpy'):
             opts.append((0.5, 'memcpy'))
+        if self.C:
+            if not deep and self.ok('vla'):
+                opts.append((0.6, 'vla'))
+            if not deep and self.ok('alloca'):
+                opts.append((0.5, 'alloca'))
+            if self.red_local is not None:
+                opts.append((0.8, 'redupd'))
+            if not deep:
+                opts.append((0.8, 'nest'))
         kind = self.wpick(opts)
         return getattr(self, 'st_' + kind)(lvl)
 
     def st_spawn(self, lvl):
         return self.spawn_stmt(lvl)
 
+    def st_vla(self, lvl):
+        """C: a variable-length array (its length from the parameters) that one or two
+        children write (different elements); folded after the block's sync, so the block
+        syncs before the array dies."""
+        self.use('vla')
+        v, n, j = self.new('va'), self.new('vn'), self.new('vj')
+        lines = ['const int %s = %d + (int)((s ^ %dULL) %% %d);' % (n, self.r.randint(2, 4), self.c(),
+                                                                 self.r.randint(2, 5)),
+                 'u64 %s[%s];' % (v, n),
+                 'for (int %si = 0; %si < %s; ++%si)' % (v, v, n, v),
+                 '  %s[%si] = %dULL + (u64)%si;' % (v, v, self.c(), v),
+                 'const int %s = (int)((s + (u64)d * %dULL) %% (u64)%s);' % (j, self.c(), n)]
+        lvl.pending.append('hsa(%s, %s)' % (v, n))
+        lines += self.spawn_stmt(lvl, dest='%s[%s]' % (v, j))
+        if self.chance(0.5):
+            if self.chance(0.5):
+                lines += self.st_work(lvl)
+            lines += self.spawn_stmt(lvl, dest='%s[(%s + 1) %% %s]' % (v, j, n))
+        return lines
+
+    def st_alloca(self, lvl):
+        """C: an alloca buffer (alive until the function returns, also when made in a
+        loop) that one or two children write."""
+        self.use('alloca')
+        v, n = self.new('ab'), self.new('an')
+        lines = ['const int %s = %d + (int)(s %% %d);' % (n, self.r.randint(2, 4), self.r.randint(1, 4)),
+                 'u64 *%s = (u64 *)alloca((u64)%s * sizeof(u64));' % (v, n),
+                 'memset(%s, %d, (u64)%s * sizeof(u64));' % (v, self.r.randint(0, 255), n)]
+        lvl.pending.append('hsa(%s, %s)' % (v, n))
+        j = '(int)((s ^ %dULL) %% (u64)%s)' % (self.c(), n)
+        lines += self.spawn_stmt(lvl, dest='%s[%s]' % (v, j))
+        if self.chance(0.4):
+            lines += self.spawn_stmt(lvl, dest='%s[(%s + 1) %% %s]' % (v, j, n))
+        return lines
+
+    def red_update(self, val):
+        """C: an update of the local reducer (a strand's view): through a call taking its
+        address, or by its fields."""
+        k = self.c(3, 99999) | 1
+        if self.chance(0.5):
+            return ['rd_app(&%s, %dULL, %s);' % (self.red_local, k, val)]
+        return ['%s.b = %s.b * %dULL + (%s);' % (self.red_local, self.red_local, k, val),
+                '%s.a *= %dULL;' % (self.red_local, k)]
+
+    def st_redupd(self, lvl):
+        self.use('reducer-local')
+        return self.red_update(self.pick(['s', '(u64)d * %dULL' % self.c(), '(s ^ %dULL)' % self.c()]))
+
     def st_spawn2(self, lvl):
         """Two children writing disjoint parts of one object."""
         v = self.new('d')
-        shape = self.pick(['field', 'array', 'vector'])
+        shape = self.pick(['field', 'array'] if self.C else ['field', 'array', 'vector'])
         if shape == 'field':
             self.use('form-assign-field')
-            lines = ['Pt %s{};' % v]
+            lines = ['Pt %s%s;' % (v, ' = {0, 0}' if self.C else '{}')]
             a, b = v + '.x', v + '.y'
             fold = '%s.x * 3 + %s.y' % (v, v)
         elif shape == 'array':
             self.use('form-assign-array')
-            lines = ['u64 %s[4] = {};' % v, 'const u64 %si = (s + %dULL) & 3;' % (v, self.c())]
+            lines = ['u64 %s[4] = %s;' % (v, self.zi()), 'const u64 %si = (s + %dULL) & 3;' % (v, self.c())]
             a, b = '%s[%si]' % (v, v), '%s[%si ^ 1]' % (v, v)
             fold = 'hsa(%s, 4)' % v
         else:
@@ -1085,8 +1312,8 @@ class Gen:
         k = self.new('k')
         slots = self.new('sl')
         lines = []
-        if self.chance(0.5):
-            lines.append('u64 %s[%d] = {};' % (slots, n))
+        if self.C or self.chance(0.5):
+            lines.append('u64 %s[%d] = %s;' % (slots, n, self.zi()))
             slot = '%s[%s]' % (slots, k)
             fold = 'hsa(%s, %d)' % (slots, n)
             self.use('form-assign-array')
@@ -1149,8 +1376,12 @@ class Gen:
         body = self.sub(lvl, in_loop=True, mult=lvl.mult * n, throw_ok=False)
         k = self.new('k')
         slots = self.new('sl')
-        self.use('form-assign-vector')
-        lines = ['std::vector<u64> %s(%d);' % (slots, n)]
+        if self.C:
+            self.use('form-assign-array')
+            lines = ['u64 %s[%d] = {0};' % (slots, n)]
+        else:
+            self.use('form-assign-vector')
+            lines = ['std::vector<u64> %s(%d);' % (slots, n)]
         slot = '%s[%s]' % (slots, k)
         b = []
         if self.chance(0.3) and self.ok('loop-continue'):
@@ -1170,12 +1401,16 @@ class Gen:
             b.append('%s = mix(%s, %s);' % (slot, slot, w))
         elif self.chance(0.5):
             b.append('[[sprig::sync]];')  # else the iteration's implicit sync
+        if self.C and self.red_local is not None and self.chance(0.6):
+            # C: the iterations update the local reducer (each its own strand's view)
+            self.use('reducer-local')
+            b += self.red_update('(u64)%s * %dULL + s' % (k, self.c()))
         grain = '' if self.chance(0.6) else '[[sprig::grainsize(%d)]] ' % self.r.randint(1, 4)
         lines.append('[[sprig::parallel_for]] %sfor (int %s = 0; %s < %d; ++%s) {' %
                      (grain, k, k, n, k))
         lines += ind(b)
         lines.append('}')
-        lvl.pending.append('hv(%s)' % slots)
+        lvl.pending.append(('hsa(%%s, %d)' % n if self.C else 'hv(%s)') % slots)
         return lines
 
     def spawn_stmt_slot(self, body, slot, k):
@@ -1184,7 +1419,7 @@ class Gen:
             return []
         self.note_callee(cal, body)
         pre, post = [], []
-        args = [self.arg(p, body, pre, post) for p in cal.params]
+        args = self.args_for(cal, body, pre, post)
         # make the first u64 argument depend on the iteration
         for i, p in enumerate(cal.params):
             if p == 'u':
@@ -1239,7 +1474,7 @@ class Gen:
         if self.chance(0.4):
             b.append('if (%s == %d && (s & 1)) break;' % (k, self.r.randint(1, n - 1)))
         self.use('scope-loop')
-        lines = ['u64 %s[%d] = {};' % (slots, n), 'u64 %s = 0;' % acc,
+        lines = ['u64 %s[%d] = %s;' % (slots, n, self.zi()), 'u64 %s = 0;' % acc,
                  'for (int %s = 0; %s < %d; ++%s) {' % (k, k, n, k)]
         lines += ind(['[[sprig::scope]] {'] + ind(b) + ['}',
                       '%s = mix(%s, %s[%s]);' % (acc, acc, slots, k)])
@@ -1285,7 +1520,7 @@ class Gen:
             return []
         self.note_callee(cal, body)
         pre, post = [], []
-        args = [self.arg(p, body, pre, post) for p in cal.params]
+        args = self.args_for(cal, body, pre, post)
         lines = ['std::vector<u64> %s(%d);' % (v, n)]
         lvl.pending.append('hv(%s)' % v)
         if pre or post:
@@ -1345,7 +1580,7 @@ class Gen:
         self.use('switch')
         nc = self.r.randint(2, 4)
         v = self.new('sw')
-        lines = ['u64 %s[%d] = {};' % (v, nc + 1)]
+        lines = ['u64 %s[%d] = %s;' % (v, nc + 1, self.zi())]
         lvl.pending.append('hsa(%s, %d)' % (v, nc + 1))
         lines.append('switch ((s ^ %dULL) %% %d) {' % (self.c(), nc + 1))
         for i in range(nc):
@@ -1420,6 +1655,8 @@ class Gen:
         e = 'mix(h, sink)'
         for p in lvl.all_pending():
             e = 'mix(%s, %s)' % (e, p)
+        if self.red_local is not None:  # read after the return's implicit sync
+            e = 'mix(%s, hrd(%s))' % (e, self.red_local)
         return e
 
     def st_ret(self, lvl):
@@ -1478,6 +1715,14 @@ class Gen:
         lvl.pure = g.pure
         return ['{'] + ind(body) + ['}']
 
+    def st_nest(self, lvl):
+        """C: a nested block with its own sync (C++ has st_guard's, with a Guard)."""
+        self.use('nested-block')
+        g = self.sub(lvl)
+        body = self.gen_block(g, self.r.randint(1, 3))
+        self.close(g, body)
+        return ['{'] + ind(body) + ['}']
+
     def st_ifinit(self, lvl):
         self.use('form-if-init')
         cal = self.choose_callee(lvl, ret=('u64', 'int', 'str', 'vec'), allow_void=False)
@@ -1521,8 +1766,8 @@ class Gen:
         v = self.new('mb')
         n = self.c(1, 16)
         lvl.pending.append('hm(%s, 16)' % v)
-        return ['char %s[16] = {};' % v,
-                '[[sprig::spawn]] std::memcpy(%s, g_text + (s %% 8), %d);' % (v, n)]
+        return ['char %s[16] = %s;' % (v, self.zi()),
+                '[[sprig::spawn]] %s(%s, g_text + (s %% 8), %d);' % (self.std('memcpy'), v, n)]
 
     # ---------------------------------------------------------------- functions
     def gen_fn(self, f):
@@ -1533,6 +1778,10 @@ class Gen:
             self.use(feat)
         self.prologue = {}
         self.out_done = False
+        self.red_local = None
+        if self.C and self.ok('reducer-local') and self.chance(0.4):
+            self.red_local = self.new('red')
+            self.use('reducer-local')
         top = Lvl(None, throw_ok=f.throws or f.kind == 'fntry')
         body = self.gen_block(top, self.r.randint(3, 7))
         if f.kind in ('outptr', 'outref') and not self.out_done:
@@ -1549,6 +1798,8 @@ class Gen:
             body.append('return %s;' % self.ret_expr(top))
         else:
             self.flush(top, body)
+            if self.red_local is not None:
+                body.append('h = mix(h, hrd(%s));' % self.red_local)
             body.append('return mix(h, sink);')
         k = f.tmpl_k if f.kind == 'template' else self.c()
         base = self.pick(self.leaves[:2])
@@ -1557,6 +1808,8 @@ class Gen:
         if f.kind == 'template':
             head[2] = 'u64 h = s ^ (u64)K;'
         head += list(self.prologue)
+        if self.red_local is not None:
+            head.append('[[sprig::reducer(rd_id, rd_red)]] Rd %s = {1, 0};' % self.red_local)
         lines = head + body
         if f.kind == 'fntry':
             return ['try {'] + ind(lines) + ['} catch (const FuzzErr &e) {',
@@ -1569,6 +1822,10 @@ class Gen:
         self.prologue = {}
         self.main_calls = 0
         self.use('main-spawn')
+        self.red_local = None
+        if self.C and self.ok('reducer-local') and self.chance(0.3):
+            self.red_local = self.new('red')
+            self.use('reducer-local')
         top = Lvl(None, throw_ok=False)
         body = self.gen_block(top, self.r.randint(3, 6))
         # make sure every spawning function is reached
@@ -1591,12 +1848,20 @@ class Gen:
         self.flush(top, body)
         lines = ['int d = %d;' % depth, 'u64 s = %dULL;' % self.c(1, 10 ** 9), 'u64 h = 0;', 'u64 sink = 0;']
         lines += list(self.prologue)
+        if self.red_local is not None:
+            lines.append('[[sprig::reducer(rd_id, rd_red)]] Rd %s = {1, 0};' % self.red_local)
+            body.append('h = mix(h, hrd(%s));' % self.red_local)
         lines += body
-        lines += ['std::printf("h %llu sink %llu acc %llu acc2 %llu trk %llu live %lld\\n", h, sink,',
-                  '            (u64)g_acc.load(), (u64)g_acc2.load(), (u64)g_trk.load(), (long long)g_live.load());',
-                  'return (int)(mix(h, sink) % 7);']
+        if self.C:
+            lines += ['printf("h %llu sink %llu acc %llu acc2 %llu red %llu\\n", h, sink,',
+                      '       (u64)atomic_load(&g_acc), (u64)atomic_load(&g_acc2), hrd(g_red));']
+        else:
+            lines += ['std::printf("h %llu sink %llu acc %llu acc2 %llu trk %llu live %lld\\n", h, sink,',
+                      '            (u64)g_acc.load(), (u64)g_acc2.load(), (u64)g_trk.load(), (long long)g_live.load());']
+        lines.append('return (int)(mix(h, sink) % 7);')
         self.in_main = False
-        return ['int main() {'] + ind(lines) + ['}']
+        self.red_local = None
+        return ['int main(void) {' if self.C else 'int main() {'] + ind(lines) + ['}']
 
     # ---------------------------------------------------------------- program
     def program(self):
@@ -1616,11 +1881,20 @@ class Gen:
         if len(self.fns) > 0:
             self.use('recursion') if any(f.calls for f in self.fns) else None
         out = []
-        flags = ('avoid=' + ','.join(sorted(self.avoid))) if self.avoid else 'none'
-        out.append('// sprig fuzz seed %d; flags: %s\n// features: %s\n'
-                   '// Generated by test/fuzz/gen.py; race-free by construction (docs/fuzz.md).'
-                   % (self.seed, flags, ' '.join(sorted(self.used))))
-        out.append(PRELUDE)
+        # what the user avoided (with all exceptions if any): not the other language's
+        avoid = self.user_avoid | (EXCEPTION_FEATURES if self.user_avoid & EXCEPTION_FEATURES else set())
+        if self.C:
+            flags = ('--lang c' + (' avoid=' + ','.join(sorted(avoid)) if avoid else ''))
+            out.append('// sprig fuzz seed %d; flags: %s\n// features: %s\n// c-std: %s\n'
+                       '// Generated by test/fuzz/gen.py --lang c; race-free by construction '
+                       '(docs/fuzz.md).' % (self.seed, flags, ' '.join(sorted(self.used)), c_std(self.seed)))
+            out.append(PRELUDE_C)
+        else:
+            flags = ('avoid=' + ','.join(sorted(avoid))) if avoid else 'none'
+            out.append('// sprig fuzz seed %d; flags: %s\n// features: %s\n'
+                       '// Generated by test/fuzz/gen.py; race-free by construction (docs/fuzz.md).'
+                       % (self.seed, flags, ' '.join(sorted(self.used))))
+            out.append(PRELUDE)
         if self.need_vbase:
             out.append('struct VBase {\n  virtual ~VBase() {}\n  virtual u64 v(u64 x) const = 0;\n};')
         for d in self.defs:
@@ -1646,6 +1920,25 @@ class Gen:
         return '\n\n'.join(out) + '\n'
 
 
+# The checksum helpers both preludes share (C and C++ alike).
+MIX = r'''static inline u64 mix(u64 h, u64 v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0x100000001b3ULL;
+}
+'''
+HASHES = r'''static u64 hsa(const u64 *a, int n) {
+  u64 h = (u64)n;
+  for (int i = 0; i < n; ++i) h = mix(h, a[i]);
+  return h;
+}
+static u64 hm(const char *a, int n) {
+  u64 h = 7;
+  for (int i = 0; i < n; ++i) h = mix(h, (unsigned char)a[i]);
+  return h;
+}
+static u64 hd(double x) { return (u64)(long long)(x * 16.0); }
+'''
+
 PRELUDE = r'''#include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -1664,11 +1957,7 @@ static std::atomic<long long> g_live{0};
 static const char g_text[32] = "abcdefghijklmnopqrstuvwxyz01234";
 static const char *const g_words[4] = {"one", "three", "fifteen", ""};
 
-static inline u64 mix(u64 h, u64 v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h * 0x100000001b3ULL;
-}
-static u64 hs(const std::string &s) {
+''' + MIX + r'''static u64 hs(const std::string &s) {
   u64 h = 1469598103934665603ULL;
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
   return h ^ s.size();
@@ -1679,18 +1968,7 @@ static u64 hv(const std::vector<u64> &v) {
   for (u64 x : v) h = mix(h, x);
   return h;
 }
-static u64 hsa(const u64 *a, int n) {
-  u64 h = (u64)n;
-  for (int i = 0; i < n; ++i) h = mix(h, a[i]);
-  return h;
-}
-static u64 hm(const char *a, int n) {
-  u64 h = 7;
-  for (int i = 0; i < n; ++i) h = mix(h, (unsigned char)a[i]);
-  return h;
-}
-static u64 hd(double x) { return (u64)(long long)(x * 16.0); }
-
+''' + HASHES + r'''
 struct FuzzErr {
   u64 code;
 };
@@ -1721,21 +1999,83 @@ struct Guard {
 };'''
 
 
+PRELUDE_C = r'''#include <alloca.h>
+#include <math.h>
+#include <stdalign.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef unsigned long long u64;
+
+static _Atomic u64 g_acc = 0;
+static _Atomic u64 g_acc2 = 0;
+static const char g_text[32] = "abcdefghijklmnopqrstuvwxyz01234";
+static const char *const g_words[4] = {"one", "three", "fifteen", ""};
+
+''' + MIX + r'''static u64 hc(const char *s) {
+  u64 h = 1469598103934665603ULL, n = 0;
+  for (; *s; ++s, ++n) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+  return h ^ n;
+}
+''' + HASHES + r'''
+typedef struct {
+  u64 x, y;
+} Pt;
+typedef struct {
+  u64 a[10];
+  double d;
+} Big;
+static u64 hb(Big b) { return hsa(b.a, 10) ^ hd(b.d); }
+
+// The reducers' monoid: affine maps x -> a*x + b (mod 2^64) under composition, associative
+// but not commutative, so a view merged out of serial order gives another value.
+typedef struct {
+  u64 a, b;
+} Rd;
+static void rd_id(void *v) {
+  ((Rd *)v)->a = 1;
+  ((Rd *)v)->b = 0;
+}
+// left := left then right
+static void rd_red(void *l, void *r) {
+  Rd *L = (Rd *)l;
+  const Rd *R = (const Rd *)r;
+  L->b = R->a * L->b + R->b;
+  L->a = R->a * L->a;
+}
+static inline void rd_app(Rd *r, u64 k, u64 v) {
+  r->b = r->b * k + v;
+  r->a *= k;
+}
+static u64 hrd(Rd r) { return mix(r.a, r.b); }
+[[sprig::reducer(rd_id, rd_red)]] Rd g_red = {1, 0};'''
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('seed', type=int)
+    ap.add_argument('seed', type=int, nargs='?')
     ap.add_argument('--avoid', default='', help='comma-separated feature names to leave out')
-    ap.add_argument('--list-features', action='store_true')
+    ap.add_argument('--lang', default='c++', choices=['c++', 'c'],
+                    help='the language of the program (default c++)')
+    ap.add_argument('--list-features', action='store_true',
+                    help='the features and their languages (c++, c or both); with --lang, '
+                         'only those of that language')
     a = ap.parse_args()
     if a.list_features:
+        given = any(x == '--lang' or x.startswith('--lang=') for x in sys.argv[1:])
         for k, v in FEATURES.items():
-            print('%-28s %s' % (k, v))
+            if not given or lang_of(k) in ('both', a.lang):
+                print('%-28s %-5s %s' % (k, lang_of(k), v))
         return
+    if a.seed is None:
+        ap.error('a seed is required')
     avoid = [x for x in a.avoid.split(',') if x]
     for x in avoid:
         if x not in FEATURES:
             sys.exit('gen.py: unknown feature %r (--list-features)' % x)
-    sys.stdout.write(Gen(a.seed, avoid).program())
+    sys.stdout.write(Gen(a.seed, avoid, a.lang).program())
 
 
 if __name__ == '__main__':

@@ -3,14 +3,17 @@
 
     run.py --seeds A..B [--jobs 2] [--opt-levels O0,O1,O2,O3,Os] [--g] [--workers 1,2,4,8]
            [--repeat K] [--keep DIR] [--sprigxx PATH] [--timeout S] [--scale | --race]
+           [--lang c [--sprigcc PATH] [--serial-cc alternate|gcc|clang]]
 
 For each seed: gen.py writes a program; it is built as its serial elision
 (clang++-22 -O2 -Wno-unknown-attributes) and with sprig++ (one optimisation level per seed,
 cycling through --opt-levels by seed; -g on every third seed, or on all with --g); the serial
 program runs once, the parallel one `repeat` times at each worker count and once with the
 serial gate forced up (SPRIGTEST_SERIAL_ROOTS=1: the serial clones run); stdout and exit
-status must be identical. With --scale the program is built with sprig++ --scale (the
-work/span profiler, docs/scale.md): it runs once (serially) and its report must hold up
+status must be identical. With --lang c the programs are C (gen.py --lang c, in the C
+dialect each names), the serial elision is built by gcc on even seeds and clang-22 on odd
+ones (--serial-cc), the parallel build by sprigcc. With --scale the program is built with
+sprig++ --scale (the work/span profiler, docs/scale.md): it runs once (serially) and its report must hold up
 (span <= work <= ..., the whole-program row last). With --race it is built with
 sprig++ --race (the race detector, docs/race.md): one run, the serial elision's output,
 and no race reported (the generated programs are race-free). Every failure leaves a standalone
@@ -40,6 +43,10 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 CLASSES = ['ok', 'mismatch', 'crash', 'hang', 'compiler-crash', 'internal-error', 'rejected',
            'gen-error']
 STD = ['-std=c++17']
+# gcc takes [[...]] attributes in its GNU dialects and C2x only: the strict dialects of
+# gen.py --lang c are built there as their GNU twins (the programs use no GNU extension
+# but alloca, which glibc's <alloca.h> declares in every dialect).
+GCC_STD = {'c11': 'gnu11', 'c17': 'gnu17', 'c23': 'c2x', 'gnu11': 'gnu11', 'gnu17': 'gnu17'}
 # The headers of gen.py's prelude (precompiled with --pch).
 PRELUDE_INCLUDES = ['#include <atomic>', '#include <cmath>', '#include <cstdio>',
                     '#include <cstring>', '#include <exception>', '#include <functional>',
@@ -138,6 +145,24 @@ class Runner:
         self.pch_lock = threading.Lock()
         self.pchs = {}
         self.pch_dir = tempfile.mkdtemp(prefix='sprig-fuzz-pch-') if a.pch else None
+        self.C = a.lang == 'c'
+        self.par_cc = a.sprigcc if self.C else a.sprigxx  # the parallel build's driver
+
+    def c_cmds(self, seed, src, path, flags, exe_serial, exe_par, tool):
+        """--lang c: (serial, parallel) command lines. The dialect is the program's
+        (`// c-std:`); the serial compiler gcc or clang-22, alternating by seed."""
+        m = re.search(r'^// c-std: (\S+)$', src, re.M)
+        std = m.group(1) if m else 'c17'
+        which = self.a.serial_cc
+        if which == 'alternate':
+            which = 'gcc' if seed % 2 == 0 else 'clang'
+        if which == 'gcc':
+            ser = [self.a.gcc, '-std=' + GCC_STD.get(std, std), '-Wno-attributes']
+        else:
+            ser = [self.a.cc, '-std=' + std, '-Wno-unknown-attributes']
+        ser += ['-' + self.a.serial_opt, path, '-o', exe_serial, '-lm']
+        par = [self.a.sprigcc] + tool + ['-std=' + std] + flags + [path, '-o', exe_par, '-lm']
+        return ser, par
 
     def pch_args(self, which, opt):
         """--pch: the standard headers every program includes, precompiled once per
@@ -186,8 +211,8 @@ class Runner:
     def stamp(self):
         """Modification times of the toolchain (sprig++, the plugin, the runtime, the ABI
         bitcode): another engineer may be rebuilding it while we run."""
-        files = [self.a.sprigxx]
-        lib = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(self.a.sprigxx))), 'lib')
+        files = [self.par_cc]
+        lib = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(self.par_cc))), 'lib')
         for dp, _, fs in os.walk(lib):
             files += [os.path.join(dp, f) for f in fs]
         out = []
@@ -228,22 +253,27 @@ class Runner:
         gen = [sys.executable, os.path.join(HERE, 'gen.py'), str(seed)]
         if a.avoid:
             gen += ['--avoid', a.avoid]
+        if self.C:
+            gen += ['--lang', 'c']
         rc, src, err = run(gen, 60)
         if rc != 0:
             return self.result('gen-error', None, [], 'gen.py failed: %s\n%s' % (describe_rc(rc), err))
         m = re.search(r'^// features: (.*)$', src, re.M)
         feats = m.group(1).split() if m else []
-        cpp = os.path.join(work, 'fuzz%d.cpp' % seed)
+        cpp = os.path.join(work, 'fuzz%d.%s' % (seed, 'c' if self.C else 'cpp'))
         with open(cpp, 'w') as f:
             f.write(src)
         flags = self.flags_for(seed)
         ser, par = os.path.join(work, 'serial'), os.path.join(work, 'par')
         sopt = ['-' + a.serial_opt]
-        ser_cmd = [a.clangxx] + STD + sopt + ['-Wno-unknown-attributes'] + \
-            self.pch_args('serial', sopt) + [cpp, '-o', ser]
         tool = ['--scale'] if a.scale else ['--race'] if a.race else []
-        par_cmd = [a.sprigxx] + tool + STD + flags + \
-            self.pch_args('sprig', flags[:1]) + [cpp, '-o', par]
+        if self.C:
+            ser_cmd, par_cmd = self.c_cmds(seed, src, cpp, flags, ser, par, tool)
+        else:
+            ser_cmd = [a.clangxx] + STD + sopt + ['-Wno-unknown-attributes'] + \
+                self.pch_args('serial', sopt) + [cpp, '-o', ser]
+            par_cmd = [a.sprigxx] + tool + STD + flags + \
+                self.pch_args('sprig', flags[:1]) + [cpp, '-o', par]
         cmds = {'serial': ser_cmd, 'parallel': par_cmd}
         rc, out = self.compile(ser_cmd)
         if rc != 0:
@@ -253,7 +283,8 @@ class Runner:
         if rc != 0:
             cls = classify_compile(rc, out)
             return self.result(cls, src, flags,
-                               'sprig++ failed (%s):\n%s' % (describe_rc(rc), out[-4000:]), cmds)
+                               '%s failed (%s):\n%s' % (os.path.basename(par_cmd[0]), describe_rc(rc),
+                                                        out[-4000:]), cmds)
         env = dict(os.environ)
         rc, sout, serr = run([ser], a.timeout, env=env)
         if rc == 'timeout' or rc < 0 or rc >= 126:
@@ -298,12 +329,13 @@ class Runner:
             else:
                 cls = 'mismatch'
             detail = ('%sSPRIG_NWORKERS=%d run %d: %s after %.1f s\n'
-                      '--- expected (serial elision, %s):\n%s\n--- observed (sprig++, %s):\n%s'
+                      '--- expected (serial elision, %s):\n%s\n--- observed (%s, %s):\n%s'
                       '\n--- stderr:\n%s' % ({'serial-roots': 'SPRIGTEST_SERIAL_ROOTS=1 ',
                                                'stress': 'SPRIGTEST_STRESS=%d ' % (seed + 1)
                                                }.get(mode, ''),
                                               p, rep, cls, time.time() - t0, describe_rc(rc),
-                                              sout.rstrip()[-3000:], describe_rc(prc),
+                                              sout.rstrip()[-3000:], os.path.basename(self.par_cc),
+                                              describe_rc(prc),
                                               pout.rstrip()[-3000:], perr.rstrip()[-2000:]))
             return self.result(cls, src, flags, detail, cmds, workers=p)
         if a.race and 'sprig race' in perr:
@@ -334,14 +366,20 @@ class Runner:
         path = None
         if src is not None:
             os.makedirs(self.keep, exist_ok=True)
-            path = os.path.join(self.keep, 'seed%d-%s.cpp' % (seed, cls))
+            path = os.path.join(self.keep, 'seed%d-%s.%s' % (seed, cls, 'c' if self.C else 'cpp'))
             q = lambda c: ' '.join(shlex.quote(x) for x in c)
             name = os.path.basename(path)
-            sprig = [self.a.sprigxx] + STD + flags + [name, '-o', 'par']
-            serial = [self.a.clangxx] + STD + ['-O2', '-Wno-unknown-attributes', name, '-o', 'serial']
+            if self.C:
+                tool = ['--scale'] if self.a.scale else ['--race'] if self.a.race else []
+                serial, sprig = self.c_cmds(seed, src, name, flags, 'serial', 'par', tool)
+                serial = [x if x != '-' + self.a.serial_opt else '-O2' for x in serial]
+            else:
+                sprig = [self.a.sprigxx] + STD + flags + [name, '-o', 'par']
+                serial = [self.a.clangxx] + STD + ['-O2', '-Wno-unknown-attributes', name, '-o', 'serial']
             head = ['sprig fuzz reproducer: seed %d, flags %s, classification: %s' % (
                 seed, ' '.join(flags), cls),
-                'generated by: test/fuzz/gen.py %d%s' % (seed, (' --avoid ' + self.a.avoid) if self.a.avoid else ''),
+                'generated by: test/fuzz/gen.py %d%s%s' % (seed, ' --lang c' if self.C else '',
+                                                         (' --avoid ' + self.a.avoid) if self.a.avoid else ''),
                 'reproduce:',
                 '  ' + q(serial),
                 '  ' + q(sprig),
@@ -370,7 +408,8 @@ class Runner:
             sys.dont_write_bytecode = True
             import gen
             for f in gen.FEATURES:
-                log('  %-28s %d' % (f, self.features.get(f, 0)))
+                if gen.lang_of(f) in ('both', self.a.lang):
+                    log('  %-28s %d' % (f, self.features.get(f, 0)))
         log('fuzz: %d programs: %s  (%.0f s)' % (
             len(seeds), ' '.join('%s=%d' % (k, c[k]) for k in CLASSES), time.time() - t0))
         return 0 if c['ok'] == len(seeds) else 1
@@ -413,12 +452,28 @@ def main():
     ap.add_argument('--scale', action='store_true',
                     help='build with sprig++ --scale (the work/span profiler): one serial '
                          'run against the serial elision, and its report checked')
+    ap.add_argument('--lang', default='c++', choices=['c++', 'c'],
+                    help='the programs\' language (default c++); c: gen.py --lang c, built by '
+                         'sprigcc against gcc or clang-22 (--serial-cc)')
+    ap.add_argument('--sprigcc', default=os.path.join(ROOT, 'build', 'bin', 'sprigcc'),
+                    help='the C driver (--lang c; default build/bin/sprigcc)')
+    ap.add_argument('--serial-cc', default='alternate', choices=['alternate', 'gcc', 'clang'],
+                    help='--lang c: the serial elision\'s compiler (default: gcc on even seeds, '
+                         'clang-22 on odd ones)')
+    ap.add_argument('--gcc', default='gcc', help='--lang c: gcc for the serial elision')
+    ap.add_argument('--cc', default='clang-22', help='--lang c: clang for the serial elision')
     ap.add_argument('-v', '--verbose', action='store_true')
     a = ap.parse_args()
     a.seed_list = parse_seeds(a.seeds)
     a.opt_levels = [x.strip().lstrip('-') for x in a.opt_levels.split(',') if x.strip()]
     a.workers = [int(x) for x in a.workers.split(',') if x.strip()]
-    if not os.path.exists(a.sprigxx):
+    if a.lang == 'c':
+        if a.pch:
+            sys.exit('run.py: --pch is for C++ programs (the C prelude\'s headers are small: '
+                     'nothing worth precompiling); leave it out with --lang c')
+        if not os.path.exists(a.sprigcc):
+            sys.exit('run.py: no sprigcc at %s (build first, or --sprigcc)' % a.sprigcc)
+    elif not os.path.exists(a.sprigxx):
         sys.exit('run.py: no sprig++ at %s (build first, or --sprigxx)' % a.sprigxx)
     sys.exit(Runner(a).main())
 
