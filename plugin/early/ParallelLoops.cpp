@@ -62,7 +62,7 @@ namespace {
 
 struct LoopMarkerCalls {
   CallBase *Begin = nullptr, *End = nullptr;
-  SmallVector<CallBase *, 2> Index, Catch;
+  SmallVector<CallBase *, 2> Index, Catch, Break;
 };
 
 uint64_t loopId(CallBase *CB) {
@@ -128,6 +128,95 @@ Function *getDriver(Module &M) {
   return D;
 }
 
+// The driver of the loops whose body may `break` (a loop without one keeps the driver
+// above, unchanged):
+//
+//   void __sprig_pfor_dc_break(ptr chunk, ptr env, i64 lo, i64 hi, i64 grain, ptr st) {
+//     cur = __sprig_pfor_views();
+//     while (hi - lo > grain && lo <= st->min_k) {      (relaxed: a hint, as the chunk's)
+//       mid = lo + (hi - lo) / 2;
+//       [[sprig::spawn]] __sprig_pfor_dc_break(chunk, env, lo, mid, grain, st);
+//       lo = mid;
+//       cur = __sprig_pfor_piece(st, mid, cur);
+//     }
+//     chunk(env, lo, hi);  [[sprig::sync]];
+//   }
+//
+// The reducer views of the iterations after the one that broke must not reach the
+// reducers. A continuation that was not stolen runs after the lower half, on the same
+// strand, so its chunks see the break and do not start. One that was stolen runs on the
+// thief with a fresh view map (runtime/reducer.cpp): __sprig_pfor_piece sees the strand's
+// map change across the spawn and marks the new map as the piece of iterations from
+// `mid` on; the runtime destroys that map's views, instead of reducing them, when it
+// merges the piece into its left neighbour while min_k < mid (runtime/view_map.cpp,
+// merge_views, says why that is exact). Without reducers the maps are null and nothing
+// is marked.
+Function *getBreakDriver(Module &M) {
+  if (Function *D = M.getFunction("__sprig_pfor_dc_break"))
+    return D;
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C),
+       *I32 = Type::getInt32Ty(C), *Void = Type::getVoidTy(C);
+  FunctionType *FT = FunctionType::get(Void, {Ptr, Ptr, I64, I64, I64, Ptr}, false);
+  Function *D =
+      Function::Create(FT, GlobalValue::InternalLinkage, "__sprig_pfor_dc_break", M);
+  D->addFnAttr(Attribute::NoUnwind);
+  D->addFnAttr(Attribute::NoInline);
+  D->setUWTableKind(UWTableKind::Async);
+  FunctionCallee Begin = M.getOrInsertFunction(markers::SpawnBegin, Void, I32);
+  FunctionCallee End = M.getOrInsertFunction(markers::SpawnEnd, Void, I32);
+  FunctionCallee Sync = M.getOrInsertFunction(markers::Sync, Void);
+  FunctionCallee Tag = M.getOrInsertFunction((markers::TagPrefix + "pfor").str(), Ptr, Ptr);
+  FunctionCallee Views = M.getOrInsertFunction("__sprig_pfor_views", Ptr);
+  FunctionCallee Piece = M.getOrInsertFunction("__sprig_pfor_piece", Ptr, Ptr, I64, Ptr);
+  for (FunctionCallee FC : {Views, Piece})
+    if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+      Fn->setDoesNotThrow();
+  Argument *Chunk = D->getArg(0), *Env = D->getArg(1), *Lo = D->getArg(2),
+           *Hi = D->getArg(3), *Grain = D->getArg(4), *St = D->getArg(5);
+  Chunk->setName("chunk");
+  Env->setName("env");
+  Lo->setName("lo");
+  Hi->setName("hi");
+  Grain->setName("grain");
+  St->setName("state");
+  BasicBlock *Entry = BasicBlock::Create(C, "entry", D);
+  BasicBlock *Loop = BasicBlock::Create(C, "split.test", D);
+  BasicBlock *Split = BasicBlock::Create(C, "split", D);
+  BasicBlock *Leaf = BasicBlock::Create(C, "leaf", D);
+  IRBuilder<> B(Entry);
+  AllocaInst *LoA = B.CreateAlloca(I64, nullptr, "lo.addr");
+  AllocaInst *CurA = B.CreateAlloca(Ptr, nullptr, "views.addr");
+  B.CreateStore(Lo, LoA);
+  B.CreateStore(B.CreateCall(Views, {}, "views"), CurA);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  Value *L = B.CreateLoad(I64, LoA, "l");
+  Value *Dist = B.CreateSub(Hi, L, "n");
+  // sprig_pfor_state.min_k (offset 0), relaxed: a stale value only splits more.
+  auto *MinK = B.CreateLoad(I64, St, "min.k");
+  MinK->setAtomic(AtomicOrdering::Monotonic);
+  MinK->setAlignment(Align(8));
+  B.CreateCondBr(B.CreateAnd(B.CreateICmpUGT(Dist, Grain), B.CreateICmpULE(L, MinK)), Split,
+                 Leaf);
+  B.SetInsertPoint(Split);
+  Value *Mid = B.CreateAdd(L, B.CreateLShr(Dist, 1), "mid");
+  B.CreateCall(Begin, {B.getInt32(0)});
+  Value *Callee = B.CreateCall(Tag, {D}, "callee");
+  B.CreateCall(FT, Callee, {Chunk, Env, L, Mid, Grain, St});
+  B.CreateCall(End, {B.getInt32(0)});
+  B.CreateStore(Mid, LoA);
+  Value *Cur = B.CreateLoad(Ptr, CurA, "cur");
+  B.CreateStore(B.CreateCall(Piece, {St, Mid, Cur}, "views"), CurA);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Leaf);
+  Value *L2 = B.CreateLoad(I64, LoA, "l");
+  B.CreateCall(FunctionType::get(Void, {Ptr, I64, I64}, false), Chunk, {Env, L2, Hi});
+  B.CreateCall(Sync);
+  B.CreateRetVoid();
+  return D;
+}
+
 // The chunk function's attributes: F's, less what is not true of it.
 Function *createChunk(Function &F, unsigned N) {
   LLVMContext &C = F.getContext();
@@ -153,7 +242,8 @@ Function *createChunk(Function &F, unsigned N) {
 }
 
 bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, unsigned N,
-                 FunctionCallee Grain, FunctionCallee Caught, FunctionCallee Rethrow) {
+                 FunctionCallee Grain, FunctionCallee Caught, FunctionCallee Broke,
+                 FunctionCallee Rethrow) {
   Function &F = *L.Begin->getFunction();
   LLVMContext &C = M.getContext();
   Type *I64 = Type::getInt64Ty(C), *Ptr = PointerType::getUnqual(C);
@@ -224,12 +314,16 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
       Shared.push_back(V);
   }
   bool Throws = !L.Catch.empty();
-  // env: the shared values, then (if iterations can throw) the exception state.
+  // A body with a `break` of its own (frontend/ParallelFor.cpp marked each one).
+  bool Breaks = !L.Break.empty();
+  // The state: the first iteration (in iteration order) that threw or broke.
+  bool HasState = Throws || Breaks;
+  // env: the shared values, then (if iterations can throw or break) the loop's state.
   SmallVector<Type *, 8> Fields;
   for (Value *V : Shared)
     Fields.push_back(V->getType());
   StructType *StateTy = StructType::get(C, {I64, Ptr});  // sprig_pfor_state (abi.h)
-  if (Throws)
+  if (HasState)
     Fields.push_back(Ptr);
   StructType *EnvTy = StructType::get(C, Fields);
 
@@ -249,7 +343,7 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
     VMap[Shared[I]] = B.CreateLoad(Fields[I], B.CreateStructGEP(EnvTy, Env, I),
                                    Shared[I]->getName() + ".in");
   Value *State = nullptr;
-  if (Throws)
+  if (HasState)
     State = B.CreateLoad(Ptr, B.CreateStructGEP(EnvTy, Env, Shared.size()), "pfor.state");
   BasicBlock *Header = BasicBlock::Create(C, "pfor.next", H);
   BasicBlock *Latch = BasicBlock::Create(C, "pfor.latch", H);
@@ -259,10 +353,16 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   // relaxed load per chunk: a stale value only runs iterations more, as a parallel loop
   // may; the kept exception is still the first, runtime/loop.cpp), and a chunk stops
   // after its own iteration that threw (a local flag, set by the catch below). So at
-  // P=1 the loop stops where the serial loop does.
+  // P=1 the loop stops where the serial loop does. A break is the same event: the
+  // marker's call records it (first k wins, runtime/loop.cpp) and sets the same flag
+  // (still named "threw": a loop without break keeps its IR as it was); a loop
+  // that can break also reads min_k before every iteration (one relaxed load), so that
+  // a chunk running when an earlier iteration breaks stops soon after (its iterations'
+  // reducer updates are discarded anyway; their other effects are the program's,
+  // docs/forms.md).
   AllocaInst *Threw = nullptr;
   Value *Start = B.getTrue();
-  if (Throws) {
+  if (HasState) {
     Threw = B.CreateAlloca(B.getInt1Ty(), nullptr, "pfor.threw");
     B.CreateStore(B.getFalse(), Threw);
     auto *MinK = B.CreateLoad(I64, B.CreateStructGEP(StateTy, State, 0), "pfor.min.k");
@@ -275,8 +375,14 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   PHINode *K = B.CreatePHI(I64, 2, "k");
   K->addIncoming(H->getArg(1), HEntry);
   Value *More = B.CreateICmpULT(K, H->getArg(2));
-  if (Throws)
+  if (HasState)
     More = B.CreateAnd(More, B.CreateNot(B.CreateLoad(B.getInt1Ty(), Threw, "threw")));
+  if (Breaks) {
+    auto *MinK = B.CreateLoad(I64, B.CreateStructGEP(StateTy, State, 0), "pfor.min.k");
+    MinK->setAtomic(AtomicOrdering::Monotonic);
+    MinK->setAlignment(Align(8));
+    More = B.CreateAnd(More, B.CreateICmpULE(K, MinK));
+  }
   VMap[Exit] = Latch;
   for (BasicBlock *U : Unreachables) {
     BasicBlock *NU = BasicBlock::Create(C, "unreachable", H);
@@ -341,6 +447,11 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
         CBld.CreateCall(Caught, {State, K});
         CBld.CreateStore(CBld.getTrue(), Threw);
         CB->eraseFromParent();
+      } else if (Callee->getName() == markers::LoopBreak && loopId(CB) == loopId(L.Begin)) {
+        IRBuilder<> CBld(CB);
+        CBld.CreateCall(Broke, {State, K});
+        CBld.CreateStore(CBld.getTrue(), Threw);
+        CB->eraseFromParent();
       }
     }
 
@@ -354,13 +465,13 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   // ---- F: state, env, grain, the driver ----
   IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
   AllocaInst *EnvA = EB.CreateAlloca(EnvTy, nullptr, "pfor.env");
-  AllocaInst *StateA = Throws ? EB.CreateAlloca(StateTy, nullptr, "pfor.state") : nullptr;
+  AllocaInst *StateA = HasState ? EB.CreateAlloca(StateTy, nullptr, "pfor.state") : nullptr;
   Instruction *OldBr = BBb->getTerminator();
   IRBuilder<> PB(OldBr);
   PB.SetCurrentDebugLocation(L.Begin->getDebugLoc());
   for (unsigned I = 0; I < Shared.size(); ++I)
     PB.CreateStore(Shared[I], PB.CreateStructGEP(EnvTy, EnvA, I));
-  if (Throws) {
+  if (HasState) {
     PB.CreateStore(PB.getInt64(~0ull), PB.CreateStructGEP(StateTy, StateA, 0));
     PB.CreateStore(ConstantPointerNull::get(cast<PointerType>(Ptr)),
                    PB.CreateStructGEP(StateTy, StateA, 1));
@@ -368,11 +479,15 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   }
   // The grain: the loop's own, or the runtime's default (the target's choice).
   Value *G = Target.loopGrain(PB, Count, GrainArg, Grain);
-  PB.CreateCall(getDriver(M), {H, EnvA, PB.getInt64(0), Count, G});
+  if (Breaks)
+    PB.CreateCall(getBreakDriver(M), {H, EnvA, PB.getInt64(0), Count, G, StateA});
+  else
+    PB.CreateCall(getDriver(M), {H, EnvA, PB.getInt64(0), Count, G});
   PB.CreateBr(Exit);
   OldBr->eraseFromParent();
   L.Begin->eraseFromParent();
-  // The end marker: rethrow the kept exception there (an invoke keeps its unwind edge).
+  // The end marker: rethrow the kept exception there (an invoke keeps its unwind edge;
+  // after a first event that was a break there is none, and the call returns).
   if (Throws) {
     SmallVector<Value *, 1> Args{StateA};
     CallBase *New;
@@ -407,6 +522,9 @@ bool lowerParallelLoops(Module &M, const LoweringTarget &Target, bool &Failed) {
   FunctionCallee Caught = M.getOrInsertFunction("__sprig_pfor_caught", Void, Ptr, I64);
   if (auto *Fn = dyn_cast<Function>(Caught.getCallee()))
     Fn->setDoesNotThrow();
+  FunctionCallee Broke = M.getOrInsertFunction("__sprig_pfor_broke", Void, Ptr, I64);
+  if (auto *Fn = dyn_cast<Function>(Broke.getCallee()))
+    Fn->setDoesNotThrow();
   FunctionCallee Rethrow = M.getOrInsertFunction("__sprig_pfor_rethrow", Void, Ptr);
   unsigned N = 0;
   // Innermost first: a nested loop's markers have smaller ids (the rewrite numbers the
@@ -432,20 +550,24 @@ bool lowerParallelLoops(Module &M, const LoweringTarget &Target, bool &Failed) {
             L.Index.push_back(CB);
           else if (Name == markers::LoopCatch)
             L.Catch.push_back(CB);
+          else if (Name == markers::LoopBreak)
+            L.Break.push_back(CB);
         }
     if (!L.End) {
       diagnose(F, "internal error: a parallel loop's end marker is missing");
       Failed = true;
       return true;
     }
-    bool OKL = outlineLoop(M, Target, L, N++, Grain, Caught, Rethrow);
+    bool OKL = outlineLoop(M, Target, L, N++, Grain, Caught, Broke, Rethrow);
     if (!OKL) {
       Failed = true;
       return true;
     }
   }
-  for (StringRef Name :
-       {markers::LoopBegin, markers::LoopIndex, markers::LoopCatch, markers::LoopEnd})
+  // (__sprig_pfor_broke too, when no loop breaks: a module without break stays as it was)
+  for (StringRef Name : {StringRef(markers::LoopBegin), StringRef(markers::LoopIndex),
+                          StringRef(markers::LoopCatch), StringRef(markers::LoopBreak),
+                          StringRef(markers::LoopEnd), StringRef("__sprig_pfor_broke")})
     if (Function *Fn = M.getFunction(Name); Fn && Fn->use_empty())
       Fn->eraseFromParent();
   return true;

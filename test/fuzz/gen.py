@@ -100,6 +100,8 @@ FEATURES = {
     'loop-sync-after': 'sync after the loop',
     'loop-throw': 'may-throw spawns in a loop (first exception in serial order wins)',
     'loop-parallel-for': '[[sprig::parallel_for]] loop whose iterations spawn (each writes its own slot)',
+    'loop-parallel-for-break': '[[sprig::parallel_for]] loop with a break (first break wins; the body '
+                               'touches no global state, only the slots before the break are read)',
     'if-else': 'spawns in if/else branches',
     'switch': 'spawns in switch cases',
     'switch-fallthrough': 'fallthrough between spawning cases',
@@ -1146,13 +1148,22 @@ class Gen:
         iteration's own sync); the body never throws."""
         self.use('loop-parallel-for')
         n = self.r.randint(1, 12)
-        body = self.sub(lvl, in_loop=True, mult=lvl.mult * n, throw_ok=False)
+        # break: iterations after the breaking one may or may not run, so the body is
+        # pure (no global state) and only the slots the serial loop wrote are read.
+        brk = None
+        if self.chance(0.3) and self.ok('loop-parallel-for-break'):
+            self.use('loop-parallel-for-break')
+            brk = (self.r.randrange(n + 2), self.chance(0.5))  # (k, at the body's start)
+        body = self.sub(lvl, in_loop=True, mult=lvl.mult * n, throw_ok=False,
+                        **({'pure': True} if brk else {}))
         k = self.new('k')
         slots = self.new('sl')
         self.use('form-assign-vector')
         lines = ['std::vector<u64> %s(%d);' % (slots, n)]
         slot = '%s[%s]' % (slots, k)
         b = []
+        if brk and brk[1]:
+            b.append('if (%s == %d) break;' % (k, brk[0]))
         if self.chance(0.3) and self.ok('loop-continue'):
             self.use('loop-continue')
             b.append('if (%s == %d) continue;' % (k, self.r.randrange(n)))
@@ -1170,12 +1181,19 @@ class Gen:
             b.append('%s = mix(%s, %s);' % (slot, slot, w))
         elif self.chance(0.5):
             b.append('[[sprig::sync]];')  # else the iteration's implicit sync
+        if brk and not brk[1]:
+            b.append('if (%s == %d) break;' % (k, brk[0]))
         grain = '' if self.chance(0.6) else '[[sprig::grainsize(%d)]] ' % self.r.randint(1, 4)
         lines.append('[[sprig::parallel_for]] %sfor (int %s = 0; %s < %d; ++%s) {' %
                      (grain, k, k, n, k))
         lines += ind(b)
         lines.append('}')
-        lvl.pending.append('hv(%s)' % slots)
+        if brk:
+            # the serial loop wrote the slots before k (and k's own when the break is last)
+            upto = min(n, brk[0] + (0 if brk[1] else 1))
+            lvl.pending.append('hsa(%s.data(), %d)' % (slots, upto))
+        else:
+            lvl.pending.append('hv(%s)' % slots)
         return lines
 
     def spawn_stmt_slot(self, body, slot, k):
