@@ -44,6 +44,7 @@
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -217,6 +218,80 @@ Function *getBreakDriver(Module &M) {
   return D;
 }
 
+// Clang's cleanup destination slot (one i32 per function, shared by every jump that leaves
+// a scope with cleanups: the jump stores a constant naming its target, the cleanup's end
+// loads it and switches). A `break` or `continue` of a loop body that leaves such a scope
+// uses F's slot inside the region; shared by the chunks, two of them running at once
+// would race on it (found by the fuzzer under --race, a loop with break). Each chunk gets
+// its own when the slot behaves as one: every store of F to it is a constant, and inside
+// the region every load follows a store of the region on every path from the region's
+// entry, so no value flows into the region through it (nor out: F stores before it loads).
+// A user's variable that looked the same would be written by every iteration before it is
+// read: a race between iterations of the loop anyway.
+bool cleanupSlotOfRegion(Value *V, const SpawnRegion &R, BasicBlock *Entry) {
+  auto *AI = dyn_cast<AllocaInst>(V);
+  if (!AI || !AI->isStaticAlloca() || !AI->getAllocatedType()->isIntegerTy(32))
+    return false;
+  SmallPtrSet<BasicBlock *, 8> Stores;
+  bool Loads = false;
+  for (User *U : AI->users()) {
+    auto *I = dyn_cast<Instruction>(U);
+    if (!I)
+      return false;
+    if (auto *St = dyn_cast<StoreInst>(I)) {
+      if (St->getPointerOperand() != AI || !St->isSimple() ||
+          !isa<ConstantInt>(St->getValueOperand()))
+        return false;
+      if (R.contains(St->getParent()))
+        Stores.insert(St->getParent());
+    } else if (auto *L = dyn_cast<LoadInst>(I)) {
+      if (!L->isSimple())
+        return false;
+      Loads |= R.contains(L->getParent());
+    } else if (auto *II = dyn_cast<IntrinsicInst>(I); !II || !II->isLifetimeStartOrEnd()) {
+      return false;
+    }
+  }
+  if (!Loads || Stores.empty())
+    return false;
+  // Stored(B): every path from the region's entry to B's end passes a store (a greatest
+  // fixed point: start from "yes" everywhere but the entry, and lower it).
+  DenseMap<BasicBlock *, bool> In, Out;
+  for (BasicBlock *BB : R.Blocks)
+    In[BB] = BB != Entry, Out[BB] = true;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock *BB : R.Blocks) {
+      bool I = BB != Entry;
+      if (I)
+        for (BasicBlock *P : predecessors(BB))
+          if (R.contains(P) && !Out[P]) {
+            I = false;
+            break;
+          }
+      bool O = I || Stores.count(BB);
+      if (I != In[BB] || O != Out[BB])
+        In[BB] = I, Out[BB] = O, Changed = true;
+    }
+  }
+  // Each load of the region: a store before it in its block, or Stored on entry to it.
+  for (User *U : AI->users()) {
+    auto *L = dyn_cast<LoadInst>(U);
+    if (!L || !R.contains(L->getParent()) || In[L->getParent()])
+      continue;
+    bool Before = false;
+    for (Instruction &I : *L->getParent()) {
+      if (&I == L)
+        break;
+      if (auto *St = dyn_cast<StoreInst>(&I); St && St->getPointerOperand() == AI)
+        Before = true;
+    }
+    if (!Before)
+      return false;
+  }
+  return true;
+}
+
 // The chunk function's attributes: F's, less what is not true of it.
 Function *createChunk(Function &F, unsigned N) {
   LLVMContext &C = F.getContext();
@@ -308,7 +383,7 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   SmallVector<Value *, 8> Shared;
   SmallVector<AllocaInst *, 8> Privates;
   for (Value *V : Inputs) {
-    if (privateToRegion(V, R))
+    if (privateToRegion(V, R) || cleanupSlotOfRegion(V, R, Entry))
       Privates.push_back(cast<AllocaInst>(V));
     else
       Shared.push_back(V);
@@ -364,6 +439,11 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   Value *Start = B.getTrue();
   if (HasState) {
     Threw = B.CreateAlloca(B.getInt1Ty(), nullptr, "pfor.threw");
+    // A loop that can break: the flag's life starts here, so that under --race two
+    // chunks that reuse its stack slot one after the other are not taken for parallel
+    // writers of one variable (the detector forgets a local where its lifetime starts).
+    if (Breaks)
+      B.CreateLifetimeStart(Threw);
     B.CreateStore(B.getFalse(), Threw);
     auto *MinK = B.CreateLoad(I64, B.CreateStructGEP(StateTy, State, 0), "pfor.min.k");
     MinK->setAtomic(AtomicOrdering::Monotonic);
