@@ -78,59 +78,10 @@ void diagnose(Function &F, const Twine &Msg) {
   F.getContext().diagnose(DiagnosticInfoUnsupported(F, "sprig: " + Msg));
 }
 
-// The module's D&C driver, with spawn markers as frontend/Rewrite.cpp writes them.
-Function *getDriver(Module &M) {
-  if (Function *D = M.getFunction("__sprig_pfor_dc"))
-    return D;
-  LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C),
-       *I32 = Type::getInt32Ty(C), *Void = Type::getVoidTy(C);
-  FunctionType *FT = FunctionType::get(Void, {Ptr, Ptr, I64, I64, I64}, false);
-  Function *D = Function::Create(FT, GlobalValue::InternalLinkage, "__sprig_pfor_dc", M);
-  D->addFnAttr(Attribute::NoUnwind);
-  D->addFnAttr(Attribute::NoInline);
-  D->setUWTableKind(UWTableKind::Async);
-  FunctionCallee Begin = M.getOrInsertFunction(markers::SpawnBegin, Void, I32);
-  FunctionCallee End = M.getOrInsertFunction(markers::SpawnEnd, Void, I32);
-  FunctionCallee Sync = M.getOrInsertFunction(markers::Sync, Void);
-  FunctionCallee Tag = M.getOrInsertFunction((markers::TagPrefix + "pfor").str(), Ptr, Ptr);
-  Argument *Chunk = D->getArg(0), *Env = D->getArg(1), *Lo = D->getArg(2),
-           *Hi = D->getArg(3), *Grain = D->getArg(4);
-  Chunk->setName("chunk");
-  Env->setName("env");
-  Lo->setName("lo");
-  Hi->setName("hi");
-  Grain->setName("grain");
-  BasicBlock *Entry = BasicBlock::Create(C, "entry", D);
-  BasicBlock *Loop = BasicBlock::Create(C, "split.test", D);
-  BasicBlock *Split = BasicBlock::Create(C, "split", D);
-  BasicBlock *Leaf = BasicBlock::Create(C, "leaf", D);
-  IRBuilder<> B(Entry);
-  AllocaInst *LoA = B.CreateAlloca(I64, nullptr, "lo.addr");
-  B.CreateStore(Lo, LoA);
-  B.CreateBr(Loop);
-  B.SetInsertPoint(Loop);
-  Value *L = B.CreateLoad(I64, LoA, "l");
-  Value *Dist = B.CreateSub(Hi, L, "n");
-  B.CreateCondBr(B.CreateICmpUGT(Dist, Grain), Split, Leaf);
-  B.SetInsertPoint(Split);
-  Value *Mid = B.CreateAdd(L, B.CreateLShr(Dist, 1), "mid");
-  B.CreateCall(Begin, {B.getInt32(0)});
-  Value *Callee = B.CreateCall(Tag, {D}, "callee");
-  B.CreateCall(FT, Callee, {Chunk, Env, L, Mid, Grain});
-  B.CreateCall(End, {B.getInt32(0)});
-  B.CreateStore(Mid, LoA);
-  B.CreateBr(Loop);
-  B.SetInsertPoint(Leaf);
-  Value *L2 = B.CreateLoad(I64, LoA, "l");
-  B.CreateCall(FunctionType::get(Void, {Ptr, I64, I64}, false), Chunk, {Env, L2, Hi});
-  B.CreateCall(Sync);
-  B.CreateRetVoid();
-  return D;
-}
-
-// The driver of the loops whose body may `break` (a loop without one keeps the driver
-// above, unchanged):
+// The module's D&C drivers, with spawn markers as frontend/Rewrite.cpp writes them.
+//
+// __sprig_pfor_dc(chunk, env, lo, hi, grain): above. The loops whose body may `break`
+// use another (a loop without one keeps the driver above, unchanged):
 //
 //   void __sprig_pfor_dc_break(ptr chunk, ptr env, i64 lo, i64 hi, i64 grain, ptr st) {
 //     cur = __sprig_pfor_views();
@@ -150,17 +101,20 @@ Function *getDriver(Module &M) {
 // map change across the spawn and marks the new map as the piece of iterations from
 // `mid` on; the runtime destroys that map's views, instead of reducing them, when it
 // merges the piece into its left neighbour while min_k < mid (runtime/view_map.cpp,
-// merge_views, says why that is exact). Without reducers the maps are null and nothing
-// is marked.
-Function *getBreakDriver(Module &M) {
-  if (Function *D = M.getFunction("__sprig_pfor_dc_break"))
+// merge_views; docs/design.md section 4 says why that is exact). Without reducers the
+// maps are null and nothing is marked.
+Function *getDriver(Module &M, bool Breaks) {
+  StringRef Name = Breaks ? "__sprig_pfor_dc_break" : "__sprig_pfor_dc";
+  if (Function *D = M.getFunction(Name))
     return D;
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C),
        *I32 = Type::getInt32Ty(C), *Void = Type::getVoidTy(C);
-  FunctionType *FT = FunctionType::get(Void, {Ptr, Ptr, I64, I64, I64, Ptr}, false);
-  Function *D =
-      Function::Create(FT, GlobalValue::InternalLinkage, "__sprig_pfor_dc_break", M);
+  SmallVector<Type *, 6> Params{Ptr, Ptr, I64, I64, I64};
+  if (Breaks)
+    Params.push_back(Ptr);
+  FunctionType *FT = FunctionType::get(Void, Params, false);
+  Function *D = Function::Create(FT, GlobalValue::InternalLinkage, Name, M);
   D->addFnAttr(Attribute::NoUnwind);
   D->addFnAttr(Attribute::NoInline);
   D->setUWTableKind(UWTableKind::Async);
@@ -168,47 +122,60 @@ Function *getBreakDriver(Module &M) {
   FunctionCallee End = M.getOrInsertFunction(markers::SpawnEnd, Void, I32);
   FunctionCallee Sync = M.getOrInsertFunction(markers::Sync, Void);
   FunctionCallee Tag = M.getOrInsertFunction((markers::TagPrefix + "pfor").str(), Ptr, Ptr);
-  FunctionCallee Views = M.getOrInsertFunction("__sprig_pfor_views", Ptr);
-  FunctionCallee Piece = M.getOrInsertFunction("__sprig_pfor_piece", Ptr, Ptr, I64, Ptr);
-  for (FunctionCallee FC : {Views, Piece})
-    if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
-      Fn->setDoesNotThrow();
   Argument *Chunk = D->getArg(0), *Env = D->getArg(1), *Lo = D->getArg(2),
-           *Hi = D->getArg(3), *Grain = D->getArg(4), *St = D->getArg(5);
+           *Hi = D->getArg(3), *Grain = D->getArg(4);
+  Argument *St = Breaks ? D->getArg(5) : nullptr;
   Chunk->setName("chunk");
   Env->setName("env");
   Lo->setName("lo");
   Hi->setName("hi");
   Grain->setName("grain");
-  St->setName("state");
+  FunctionCallee Views, Piece;
+  if (Breaks) {
+    St->setName("state");
+    Views = M.getOrInsertFunction("__sprig_pfor_views", Ptr);
+    Piece = M.getOrInsertFunction("__sprig_pfor_piece", Ptr, Ptr, I64, Ptr);
+    for (FunctionCallee FC : {Views, Piece})
+      if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+        Fn->setDoesNotThrow();
+  }
   BasicBlock *Entry = BasicBlock::Create(C, "entry", D);
   BasicBlock *Loop = BasicBlock::Create(C, "split.test", D);
   BasicBlock *Split = BasicBlock::Create(C, "split", D);
   BasicBlock *Leaf = BasicBlock::Create(C, "leaf", D);
   IRBuilder<> B(Entry);
   AllocaInst *LoA = B.CreateAlloca(I64, nullptr, "lo.addr");
-  AllocaInst *CurA = B.CreateAlloca(Ptr, nullptr, "views.addr");
+  AllocaInst *CurA = Breaks ? B.CreateAlloca(Ptr, nullptr, "views.addr") : nullptr;
   B.CreateStore(Lo, LoA);
-  B.CreateStore(B.CreateCall(Views, {}, "views"), CurA);
+  if (Breaks)
+    B.CreateStore(B.CreateCall(Views, {}, "views"), CurA);
   B.CreateBr(Loop);
   B.SetInsertPoint(Loop);
   Value *L = B.CreateLoad(I64, LoA, "l");
   Value *Dist = B.CreateSub(Hi, L, "n");
-  // sprig_pfor_state.min_k (offset 0), relaxed: a stale value only splits more.
-  auto *MinK = B.CreateLoad(I64, St, "min.k");
-  MinK->setAtomic(AtomicOrdering::Monotonic);
-  MinK->setAlignment(Align(8));
-  B.CreateCondBr(B.CreateAnd(B.CreateICmpUGT(Dist, Grain), B.CreateICmpULE(L, MinK)), Split,
-                 Leaf);
+  Value *More = B.CreateICmpUGT(Dist, Grain);
+  if (Breaks) {
+    // sprig_pfor_state.min_k (offset 0), relaxed: a stale value only splits more.
+    auto *MinK = B.CreateLoad(I64, St, "min.k");
+    MinK->setAtomic(AtomicOrdering::Monotonic);
+    MinK->setAlignment(Align(8));
+    More = B.CreateAnd(More, B.CreateICmpULE(L, MinK));
+  }
+  B.CreateCondBr(More, Split, Leaf);
   B.SetInsertPoint(Split);
   Value *Mid = B.CreateAdd(L, B.CreateLShr(Dist, 1), "mid");
   B.CreateCall(Begin, {B.getInt32(0)});
   Value *Callee = B.CreateCall(Tag, {D}, "callee");
-  B.CreateCall(FT, Callee, {Chunk, Env, L, Mid, Grain, St});
+  SmallVector<Value *, 6> Args{Chunk, Env, L, Mid, Grain};
+  if (Breaks)
+    Args.push_back(St);
+  B.CreateCall(FT, Callee, Args);
   B.CreateCall(End, {B.getInt32(0)});
   B.CreateStore(Mid, LoA);
-  Value *Cur = B.CreateLoad(Ptr, CurA, "cur");
-  B.CreateStore(B.CreateCall(Piece, {St, Mid, Cur}, "views"), CurA);
+  if (Breaks) {
+    Value *Cur = B.CreateLoad(Ptr, CurA, "cur");
+    B.CreateStore(B.CreateCall(Piece, {St, Mid, Cur}, "views"), CurA);
+  }
   B.CreateBr(Loop);
   B.SetInsertPoint(Leaf);
   Value *L2 = B.CreateLoad(I64, LoA, "l");
@@ -560,9 +527,9 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   // The grain: the loop's own, or the runtime's default (the target's choice).
   Value *G = Target.loopGrain(PB, Count, GrainArg, Grain);
   if (Breaks)
-    PB.CreateCall(getBreakDriver(M), {H, EnvA, PB.getInt64(0), Count, G, StateA});
+    PB.CreateCall(getDriver(M, true), {H, EnvA, PB.getInt64(0), Count, G, StateA});
   else
-    PB.CreateCall(getDriver(M), {H, EnvA, PB.getInt64(0), Count, G});
+    PB.CreateCall(getDriver(M, false), {H, EnvA, PB.getInt64(0), Count, G});
   PB.CreateBr(Exit);
   OldBr->eraseFromParent();
   L.Begin->eraseFromParent();
