@@ -4,10 +4,10 @@
 //===----------------------------------------------------------------------===//
 #include "view_map.h"
 #include "assertions.h"
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <atomic>
 #include <mutex>
 #include <new>
 #include <utility>

@@ -10,7 +10,7 @@
 // inside) is cloned into a chunk function that runs iterations [lo, hi):
 //
 //   void F.sprig.pfor.N(ptr env, i64 lo, i64 hi)   env: what the region uses of F
-//     for (k = lo; k < hi && !(an earlier iteration threw: k > state.min_k); ++k)
+//     for (k = lo; k < hi && !(an earlier iteration threw or broke: k > state.min_k); ++k)
 //       <region, with k for the index>
 //     __sprig_sync()
 //
@@ -30,7 +30,9 @@
 // half of what is left, in one steal. The usual lowering then lowers the driver and the
 // chunk (when the body spawns) like any spawning function. The exception kept by
 // __sprig_pfor_catch (the first in iteration order) is rethrown where the end marker
-// was (__sprig_pfor_rethrow), with the end marker's unwind edge.
+// was (__sprig_pfor_rethrow), with the end marker's unwind edge. A loop whose body may
+// `break` (__sprig_pfor_break markers) records breaks in the same state and calls
+// __sprig_pfor_dc_break instead (below, and docs/design.md section 4, "Break").
 //===----------------------------------------------------------------------===//
 #include "ParallelLoops.h"
 #include "Markers.h"
@@ -613,8 +615,8 @@ bool lowerParallelLoops(Module &M, const LoweringTarget &Target, bool &Failed) {
   }
   // (__sprig_pfor_broke too, when no loop breaks: a module without break stays as it was)
   for (StringRef Name : {StringRef(markers::LoopBegin), StringRef(markers::LoopIndex),
-                          StringRef(markers::LoopCatch), StringRef(markers::LoopBreak),
-                          StringRef(markers::LoopEnd), StringRef("__sprig_pfor_broke")})
+                         StringRef(markers::LoopCatch), StringRef(markers::LoopBreak),
+                         StringRef(markers::LoopEnd), StringRef("__sprig_pfor_broke")})
     if (Function *Fn = M.getFunction(Name); Fn && Fn->use_empty())
       Fn->eraseFromParent();
   return true;

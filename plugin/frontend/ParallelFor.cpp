@@ -520,7 +520,8 @@ Stmt *rewriteParallelFor(Sema &S, FunctionDecl *FD, LoopForm &L, unsigned Id,
     Stmt *Body = L.loop->getBody();
     BreakMarker Breaks{C, M, Id, Loc};
     Breaks.slot(Body);
-    llvm::SmallVector<Stmt *, 4> Iter{B.decl(V), new (C) DoStmt(Body, False, Loc, Loc, Loc)};
+    llvm::SmallVector<Stmt *, 4> Iter{B.decl(V),
+                                      new (C) DoStmt(Body, False, Loc, Loc, Loc)};
     if (BodySpawns)
       Iter.push_back(M.sync());
     Stmt *Iteration = B.block(Iter);

@@ -38,8 +38,8 @@ struct ViewDiscard : ::testing::Test {
     sprig::ViewMap *m = sprig::map_new();
     *static_cast<long *>(
         sprig::view_lookup(m, &key, sizeof(long), alignof(long), &identity, &reduce)) += v;
-    *static_cast<long *>(sprig::view_lookup(m, &key2, sizeof(long), alignof(long), &identity,
-                                            &reduce_plain)) += v;
+    *static_cast<long *>(sprig::view_lookup(m, &key2, sizeof(long), alignof(long),
+                                            &identity, &reduce_plain)) += v;
     return m;
   }
   void mark(sprig::ViewMap *m, std::uint64_t start) {

@@ -129,8 +129,8 @@ int main() {
       caught = e.at;
     }
     const std::vector<int> &v = picked.get_value();
-    bool all = static_cast<long>(v.size()) ==
-               static_cast<long>(std::count_if(a.begin(), a.end(), [](int x) { return x % 7 == 0; }));
+    long sevens = std::count_if(a.begin(), a.end(), [](int x) { return x % 7 == 0; });
+    bool all = static_cast<long>(v.size()) == sevens;
     threw += caught >= 0;
     (caught < 0 && (shape == 2 || !all) ? broke : none) += caught < 0;
     h = mix(h, static_cast<u64>(t));
