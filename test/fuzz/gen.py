@@ -197,6 +197,10 @@ class Gen:
     def __init__(self, seed, avoid):
         self.seed = seed
         self.r = random.Random(seed * 7919 + 17)
+        # The breaks of parallel loops draw from a stream of their own: a program none of
+        # whose loops got a break is the one this seed made before the feature (the
+        # regression seeds of test/lit/race/fuzz-regress.test and friends keep theirs).
+        self.rbrk = random.Random(seed * 7919 + 23)
         self.avoid = set(avoid)
         if self.avoid & EXCEPTION_FEATURES:
             # no exceptions at all: no callee that throws, no throw, no try block
@@ -1151,9 +1155,9 @@ class Gen:
         # break: iterations after the breaking one may or may not run, so the body is
         # pure (no global state) and only the slots the serial loop wrote are read.
         brk = None
-        if self.chance(0.3) and self.ok('loop-parallel-for-break'):
+        if self.rbrk.random() < 0.3 and self.ok('loop-parallel-for-break'):
             self.use('loop-parallel-for-break')
-            brk = (self.r.randrange(n + 2), self.chance(0.5))  # (k, at the body's start)
+            brk = (self.rbrk.randrange(n + 2), self.rbrk.random() < 0.5)  # (k, at the start)
         body = self.sub(lvl, in_loop=True, mult=lvl.mult * n, throw_ok=False,
                         **({'pure': True} if brk else {}))
         k = self.new('k')
