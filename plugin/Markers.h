@@ -23,6 +23,8 @@
 //                                translation unit, pairs the loop's markers
 //   __sprig_pfor_index(id) -> k  in the region: the iteration's index, 0 <= k < n
 //   __sprig_pfor_catch(id)       in the region's catch (...): keep the exception
+//   __sprig_pfor_break(id)       in the region, just before a `break` of the body's top
+//                                level: iteration k ends the loop (first k wins)
 //   __sprig_pfor_end(id)         the region's end; the kept exception is rethrown here
 //
 // What the lowering leaves in IR for the passes after it (instead of names):
@@ -52,6 +54,7 @@ inline constexpr llvm::StringLiteral LoopBegin = "__sprig_pfor_begin";
 inline constexpr llvm::StringLiteral LoopIndex = "__sprig_pfor_index";
 inline constexpr llvm::StringLiteral LoopCatch = "__sprig_pfor_catch";
 inline constexpr llvm::StringLiteral LoopEnd = "__sprig_pfor_end";
+inline constexpr llvm::StringLiteral LoopBreak = "__sprig_pfor_break";
 
 inline constexpr llvm::StringLiteral SpawnerAttr = "sprig-spawner";
 inline constexpr llvm::StringLiteral HelperAttr = "sprig-helper";

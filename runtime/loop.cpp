@@ -2,7 +2,8 @@
 //
 // [[sprig::parallel_for]] is lowered by the plugin (plugin/ParallelLoops.cpp) into a
 // divide-and-conquer driver of ordinary spawns; the runtime only gives it the default
-// grain and keeps the exception an iteration throws (include/sprig/abi.h).
+// grain, keeps the exception an iteration throws and the first iteration that breaks
+// (include/sprig/abi.h). The views of iterations after a break: reducer.cpp.
 //===----------------------------------------------------------------------===//
 #include "global.h"
 #include "scale.h"
@@ -39,6 +40,21 @@ extern "C" void __sprig_pfor_caught(sprig_pfor_state *st, uint64_t k) {
     return;  // an earlier iteration's exception is kept; this one is dropped
   auto *old = static_cast<std::exception_ptr *>(st->exc);
   st->exc = new std::exception_ptr(std::current_exception());
+  min_k->store(k, std::memory_order_relaxed);
+  delete old;
+}
+
+extern "C" void __sprig_pfor_broke(sprig_pfor_state *st, uint64_t k) {
+  // Iteration k ran a `break` of the loop's body. The same event as a throw: the first in
+  // iteration order wins; a break there means no exception. Same lock and orderings as
+  // __sprig_pfor_caught; runtime/view_map.cpp (merge_views) also reads min_k, relaxed,
+  // after the break's strand has ended.
+  std::lock_guard<std::mutex> lock(g_loop_exc_mutex);
+  auto *min_k = reinterpret_cast<std::atomic<uint64_t> *>(&st->min_k);
+  if (k >= min_k->load(std::memory_order_relaxed))
+    return;  // an earlier iteration broke or threw
+  auto *old = static_cast<std::exception_ptr *>(st->exc);
+  st->exc = nullptr;
   min_k->store(k, std::memory_order_relaxed);
   delete old;
 }

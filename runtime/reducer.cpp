@@ -412,6 +412,33 @@ void *__sprig_reducer_lookup(void *map, void *key, size_t size, size_t align,
   return m ? view_lookup(m, key, size, align, identity, reduce) : key;
 }
 
+// A parallel loop whose body may `break` (plugin/early/ParallelLoops.cpp, the driver
+// __sprig_pfor_dc_break): the strand's map when the driver starts.
+void *__sprig_pfor_views(void) { return cur_views(); }
+
+// The same driver, after each spawn of a lower half, in the continuation that runs the
+// iterations from `start` on; `before` is the strand's map before the spawn. A map that
+// changed across the spawn is the fresh one of a thief that stole this continuation
+// (reducer_steal): nothing has used it yet, and every update it will hold comes from
+// this half's iterations, from `start` on. It is marked as the loop's piece from
+// `start`, for merge_views to discard if an earlier iteration ends the loop. A
+// continuation that was not stolen finds the map it had (a child whose own frame was
+// stolen from is resumed at its sync with the map that entered it): nothing to mark.
+// Without reducers both are null. Only the thief touches its map until the piece ends,
+// and the piece list's lock orders these writes before the merge that reads them.
+void *__sprig_pfor_piece(sprig_pfor_state *st, uint64_t start, void *before) {
+  ViewMap *m = cur_views();
+  if (m && m != before) {
+    m->pfor_min_k = &st->min_k;
+    m->pfor_start = start;
+  }
+  return m;
+}
+
+void __sprig_reducer_note_destroy(void (*reduce)(void *, void *), void (*destroy)(void *)) {
+  reducer_note_destroy(reduce, destroy);
+}
+
 // Called by the constructor the plugin adds to every module that names a reducer entry
 // point (plugin/Reducers.cpp): from its load on, steals are tracked.
 void __sprig_reducers_used(void) { note_in_use(); }

@@ -4,9 +4,11 @@
 //===----------------------------------------------------------------------===//
 #include "view_map.h"
 #include "assertions.h"
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <utility>
 
@@ -152,6 +154,64 @@ void map_delete(ViewMap *m) {
   std::free(m);
 }
 
+// ---- destroying a view without reducing it (a parallel loop's discarded piece) ----
+
+namespace {
+// Append-only: an entry is written, then published by the release increment of the
+// count; readers load the count with acquire and read only the entries below it. The
+// mutex only orders writers among themselves.
+struct DestroyFn {
+  ReducerReduce reduce;
+  void (*destroy)(void *);
+};
+constexpr std::uint32_t kDestroyFns = 512;
+DestroyFn destroy_fns[kDestroyFns];
+std::atomic<std::uint32_t> n_destroy_fns{0};
+std::mutex destroy_fns_lock;
+}  // namespace
+
+void reducer_note_destroy(ReducerReduce reduce, void (*destroy)(void *)) {
+  std::lock_guard<std::mutex> l(destroy_fns_lock);
+  std::uint32_t n = n_destroy_fns.load(std::memory_order_relaxed);
+  for (std::uint32_t i = 0; i < n; ++i)
+    if (destroy_fns[i].reduce == reduce)
+      return;
+  if (n == kDestroyFns)
+    return;  // (then such views are freed without their destructor)
+  destroy_fns[n] = DestroyFn{reduce, destroy};
+  n_destroy_fns.store(n + 1, std::memory_order_release);
+}
+
+void view_destroy(View &v) {
+  std::uint32_t n = n_destroy_fns.load(std::memory_order_acquire);
+  for (std::uint32_t i = 0; i < n; ++i)
+    if (destroy_fns[i].reduce == v.reduce) {
+      destroy_fns[i].destroy(v.view);
+      break;
+    }
+  view_free(v.view);
+}
+
+// Whether `right` is a parallel loop's piece to discard. Exact (docs/design.md, section
+// 4, "Break"): right began, after a steal, at the loop's iteration pfor_start, so all its
+// updates come from iterations >= pfor_start. The merge runs once both neighbours have
+// ended: every iteration of the left one, [its start, pfor_start), has finished, and a
+// break or throw of one of them was recorded (under loop.cpp's mutex) before its strand
+// ended, which happens before this merge (the piece list's stripe lock, or the join
+// counter, runtime/reducer.cpp). So min_k < pfor_start now iff an iteration before
+// right's ended the loop, unless that iteration is also before the left neighbour's
+// start: then the left neighbour is discarded in turn (it is a later piece of this loop,
+// or of an enclosing half, judged the same way with what it now holds), or it is the
+// strand that entered the half, whose later iterations never started (they ran after the
+// break on that strand, and saw it). Relaxed: min_k only decreases, and the write this
+// must see happens before the load, so coherence gives it or a smaller value.
+static bool discarded(const ViewMap *right) {
+  if (!right->pfor_min_k)
+    return false;
+  std::uint64_t k = __atomic_load_n(right->pfor_min_k, __ATOMIC_RELAXED);
+  return k < right->pfor_start;
+}
+
 // Allocates nothing when growing a table fails: it runs where a strand has already
 // ended (a child_done, a sync), which cannot give up. The entries are combined in the
 // larger of the two tables. Each table is under half full (insert grows it before it
@@ -159,6 +219,17 @@ void map_delete(ViewMap *m) {
 // larger cap, which leaves a free slot for probing. Growing it is still tried first, to
 // keep lookups short; `insert_in_place` is what makes it unnecessary.
 void merge_views(ViewMap *left, ViewMap *right) {
+  if (discarded(right)) {
+    // Every update in right is an iteration's after the loop's first break: the serial
+    // loop never made it. Views are destroyed; a registration (a reducer declared in such
+    // an iteration, still in the map) just ends, as in a merge.
+    right->for_each([&](View &r) {
+      if (r.view != r.key)
+        view_destroy(r);
+    });
+    map_delete(right);
+    return;
+  }
   if (!left) {
     // Into the leftmost strand: the reducers' own storage.
     right->for_each([&](View &r) {

@@ -41,6 +41,13 @@ struct ViewMap {
   std::uint32_t cap = 0;  // a power of two, or 0
   std::uint32_t count = 0;
   ViewMap *next_free = nullptr;  // the free list of maps (reducer.cpp)
+  // A parallel loop's piece (a loop whose body may `break`, runtime/reducer.cpp,
+  // __sprig_pfor_piece): the strand began with this map at the loop's iteration
+  // `pfor_start`, after a steal, so every view in it holds updates of iterations from
+  // there on. merge_views destroys its views instead of reducing them once the loop's
+  // first break or throw (*pfor_min_k) comes before pfor_start. Null: no such piece.
+  const std::uint64_t *pfor_min_k = nullptr;
+  std::uint64_t pfor_start = 0;
 
   View *find(void *key);
   // The slot for key, new (key set, the rest for the caller to fill) if absent.
@@ -73,8 +80,17 @@ ViewMap *map_new();
 void map_delete(ViewMap *m);
 // left <- left (+) right, in serial order (left first); right is freed. A null left is
 // the leftmost strand: its views are the reducers' own storage. Allocates nothing that
-// it cannot do without (runtime/view_map.cpp says why).
+// it cannot do without (runtime/view_map.cpp says why). A right map that is a parallel
+// loop's piece after the loop's first break (pfor_min_k above) is discarded instead:
+// its views are destroyed, not reduced.
 void merge_views(ViewMap *left, ViewMap *right);
+// Destroy a view that is not reduced: with the destroy function noted for its reduce
+// function (reducer_note_destroy), else its storage is only freed.
+void view_destroy(View &v);
+// sprig::reducer<Monoid> notes Monoid's destroy for its reduce function (reducer.h): a
+// discarded view can then be destroyed. At most a few hundred kinds are kept; others
+// are freed without their destructor (docs/reducers.md).
+void reducer_note_destroy(ReducerReduce reduce, void (*destroy)(void *));
 // The strand's view of the reducer at key (m not null): found, or made by identity.
 void *view_lookup(ViewMap *m, void *key, std::size_t size, std::size_t align,
                   ReducerIdentity identity, ReducerReduce reduce);

@@ -11,6 +11,22 @@
  * has finished; if several throw, the first in iteration order wins, as in the serial
  * loop.
  *
+ * Ending the loop early: fn may return sprig::loop_control. Returning
+ * sprig::loop_break from fn(x) is the serial loop's `break` after that iteration: the
+ * loop ends once every iteration before it has finished, iterations after it that have
+ * not started never start, and reducers hold what the serial loop would (updates made by
+ * iterations after it are discarded; their other effects may have happened,
+ * docs/forms.md). sprig::loop_continue goes on. Of several breaks and throws the first
+ * in iteration order wins. A callable returning anything else (void, a value) is called
+ * for every iteration as before, its result ignored, and pays nothing for the feature.
+ *
+ *   sprig::reducer<sprig::op_add<long>> scanned;      // <sprig/reducer.h>
+ *   sprig::parallel_for(0L, n, [&](long i) {
+ *     *scanned += 1;                                   // i + 1 at the end, as serially
+ *     return a[i] < 0 ? sprig::loop_break : sprig::loop_continue;
+ *   });
+ * Under another compiler the header's loop breaks the same way (the serial elision).
+ *
  * Built on [[sprig::parallel_for]] (docs/forms.md), so it is the serial loop under any
  * other compiler (the serial elision). Divide and conquer with continuation stealing: the
  * loop spawns the lower half of what remains and goes on with the upper half, so a thief
@@ -30,6 +46,12 @@
 #include <type_traits>
 
 namespace sprig {
+
+// What a sprig::parallel_for callable may return to end the loop early (above).
+enum class loop_control : unsigned char { loop_continue, loop_break };
+constexpr loop_control loop_continue = loop_control::loop_continue;
+constexpr loop_control loop_break = loop_control::loop_break;
+
 namespace detail {
 
 // Integers: count and step in the unsigned type of the same width, where wrap-around is
@@ -57,6 +79,24 @@ template <class I> struct range_traits<I, false> {
   }
 };
 
+// The loop without a break (fn returns anything but loop_control): the loop as it
+// always was, with nothing of the break machinery in its code.
+template <class I, class F>
+void run_loop(I first, std::size_t n, F &fn, std::size_t grain, std::false_type) {
+  (void)grain;
+  [[sprig::parallel_for]] [[sprig::grainsize(grain)]] for (std::size_t k = 0; k < n; ++k)
+    fn(range_traits<I>::at(first, k));
+}
+// fn returns loop_control: loop_break is the serial loop's `break`.
+template <class I, class F>
+void run_loop(I first, std::size_t n, F &fn, std::size_t grain, std::true_type) {
+  (void)grain;
+  [[sprig::parallel_for]] [[sprig::grainsize(grain)]] for (std::size_t k = 0; k < n; ++k) {
+    if (fn(range_traits<I>::at(first, k)) == loop_control::loop_break)
+      break;
+  }
+}
+
 }  // namespace detail
 
 template <class I, class F>
@@ -64,9 +104,9 @@ void parallel_for(I first, I last, F fn, std::size_t grain = 0) {
   std::size_t n = detail::range_traits<I>::count(first, last);
   // grain 0: the default grain, chosen by the runtime. (Other compilers ignore the
   // attribute that uses it.)
-  (void)grain;
-  [[sprig::parallel_for]] [[sprig::grainsize(grain)]] for (std::size_t k = 0; k < n; ++k)
-    fn(detail::range_traits<I>::at(first, k));
+  using R = typename std::decay<decltype(fn(detail::range_traits<I>::at(first, 0)))>::type;
+  detail::run_loop(first, n, fn, grain,
+                   std::integral_constant<bool, std::is_same<R, loop_control>::value>());
 }
 
 }  // namespace sprig

@@ -62,6 +62,11 @@ void __sprig_reducer_register(void *key, size_t size, size_t align,
                               void (*identity)(void *), void (*reduce)(void *, void *));
 void __sprig_reducer_unregister(void *key);
 void __sprig_reducer_scope_end(void **guard);
+/* Views made with this reduce function are destroyed by `destroy` when they are
+ * discarded rather than reduced (the iterations after a parallel loop's break,
+ * docs/reducers.md). sprig::reducer<Monoid> notes its own once per Monoid, before its
+ * identity makes the first view. */
+void __sprig_reducer_note_destroy(void (*reduce)(void *, void *), void (*destroy)(void *));
 /* Reducers may exist from now on (the runtime then records its steals for them): called
  * at load by a constructor the plugin adds to every module that names a reducer entry
  * point; a hand-lowered program that names a reducer at namespace scope calls it itself
@@ -81,6 +86,10 @@ sprig_reducer_register(void *key, size_t size, size_t align, void (*identity)(vo
 static inline __attribute__((always_inline)) void sprig_reducer_unregister(void *key) {
   __sprig_reducer_unregister(key);
 }
+static inline __attribute__((always_inline)) void
+sprig_reducer_note_destroy(void (*reduce)(void *, void *), void (*destroy)(void *)) {
+  __sprig_reducer_note_destroy(reduce, destroy);
+}
 #else
 /* The serial elision: the reducer's own storage is the only view. */
 static inline void *sprig_reducer_view(void *key, size_t size, size_t align,
@@ -95,6 +104,10 @@ static inline void sprig_reducer_register(void *key, size_t size, size_t align,
   (void)key, (void)size, (void)align, (void)identity, (void)reduce;
 }
 static inline void sprig_reducer_unregister(void *key) { (void)key; }
+static inline void sprig_reducer_note_destroy(void (*reduce)(void *, void *),
+                                              void (*destroy)(void *)) {
+  (void)reduce, (void)destroy;
+}
 #endif
 
 #ifdef __cplusplus
@@ -236,7 +249,16 @@ private:
     sprig_reducer_register(&leftmost_, sizeof(value_type), alignof(value_type),
                            &identity_fn, &reduce_fn);
   }
-  static void identity_fn(void *p) { Monoid::identity(static_cast<value_type *>(p)); }
+  // Called by the runtime only, when it makes a view (after a steal). Before the first
+  // one, once per Monoid, it notes how to destroy a view that is discarded rather than
+  // reduced (a parallel loop's iterations after its break): every view comes from here,
+  // so the note precedes any discard, and code that makes no view pays nothing.
+  static void identity_fn(void *p) {
+    static const bool noted = (sprig_reducer_note_destroy(&reduce_fn, &destroy_fn), true);
+    (void)noted;
+    Monoid::identity(static_cast<value_type *>(p));
+  }
+  static void destroy_fn(void *p) { Monoid::destroy(static_cast<value_type *>(p)); }
   static void reduce_fn(void *l, void *r) {
     Monoid::reduce(static_cast<value_type *>(l), static_cast<value_type *>(r));
     Monoid::destroy(static_cast<value_type *>(r));

@@ -10,7 +10,7 @@
 // inside) is cloned into a chunk function that runs iterations [lo, hi):
 //
 //   void F.sprig.pfor.N(ptr env, i64 lo, i64 hi)   env: what the region uses of F
-//     for (k = lo; k < hi && !(an earlier iteration threw: k > state.min_k); ++k)
+//     for (k = lo; k < hi && !(an earlier iteration threw or broke: k > state.min_k); ++k)
 //       <region, with k for the index>
 //     __sprig_sync()
 //
@@ -30,7 +30,9 @@
 // half of what is left, in one steal. The usual lowering then lowers the driver and the
 // chunk (when the body spawns) like any spawning function. The exception kept by
 // __sprig_pfor_catch (the first in iteration order) is rethrown where the end marker
-// was (__sprig_pfor_rethrow), with the end marker's unwind edge.
+// was (__sprig_pfor_rethrow), with the end marker's unwind edge. A loop whose body may
+// `break` (__sprig_pfor_break markers) records breaks in the same state and calls
+// __sprig_pfor_dc_break instead (below, and docs/design.md section 4, "Break").
 //===----------------------------------------------------------------------===//
 #include "ParallelLoops.h"
 #include "Markers.h"
@@ -44,6 +46,7 @@
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -62,7 +65,7 @@ namespace {
 
 struct LoopMarkerCalls {
   CallBase *Begin = nullptr, *End = nullptr;
-  SmallVector<CallBase *, 2> Index, Catch;
+  SmallVector<CallBase *, 2> Index, Catch, Break;
 };
 
 uint64_t loopId(CallBase *CB) {
@@ -77,15 +80,43 @@ void diagnose(Function &F, const Twine &Msg) {
   F.getContext().diagnose(DiagnosticInfoUnsupported(F, "sprig: " + Msg));
 }
 
-// The module's D&C driver, with spawn markers as frontend/Rewrite.cpp writes them.
-Function *getDriver(Module &M) {
-  if (Function *D = M.getFunction("__sprig_pfor_dc"))
+// The module's D&C drivers, with spawn markers as frontend/Rewrite.cpp writes them.
+//
+// __sprig_pfor_dc(chunk, env, lo, hi, grain): above. The loops whose body may `break`
+// use another (a loop without one keeps the driver above, unchanged):
+//
+//   void __sprig_pfor_dc_break(ptr chunk, ptr env, i64 lo, i64 hi, i64 grain, ptr st) {
+//     cur = __sprig_pfor_views();
+//     while (hi - lo > grain && lo <= st->min_k) {      (relaxed: a hint, as the chunk's)
+//       mid = lo + (hi - lo) / 2;
+//       [[sprig::spawn]] __sprig_pfor_dc_break(chunk, env, lo, mid, grain, st);
+//       lo = mid;
+//       cur = __sprig_pfor_piece(st, mid, cur);
+//     }
+//     chunk(env, lo, hi);  [[sprig::sync]];
+//   }
+//
+// The reducer views of the iterations after the one that broke must not reach the
+// reducers. A continuation that was not stolen runs after the lower half, on the same
+// strand, so its chunks see the break and do not start. One that was stolen runs on the
+// thief with a fresh view map (runtime/reducer.cpp): __sprig_pfor_piece sees the strand's
+// map change across the spawn and marks the new map as the piece of iterations from
+// `mid` on; the runtime destroys that map's views, instead of reducing them, when it
+// merges the piece into its left neighbour while min_k < mid (runtime/view_map.cpp,
+// merge_views; docs/design.md section 4 says why that is exact). Without reducers the
+// maps are null and nothing is marked.
+Function *getDriver(Module &M, bool Breaks) {
+  StringRef Name = Breaks ? "__sprig_pfor_dc_break" : "__sprig_pfor_dc";
+  if (Function *D = M.getFunction(Name))
     return D;
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::getUnqual(C), *I64 = Type::getInt64Ty(C),
        *I32 = Type::getInt32Ty(C), *Void = Type::getVoidTy(C);
-  FunctionType *FT = FunctionType::get(Void, {Ptr, Ptr, I64, I64, I64}, false);
-  Function *D = Function::Create(FT, GlobalValue::InternalLinkage, "__sprig_pfor_dc", M);
+  SmallVector<Type *, 6> Params{Ptr, Ptr, I64, I64, I64};
+  if (Breaks)
+    Params.push_back(Ptr);
+  FunctionType *FT = FunctionType::get(Void, Params, false);
+  Function *D = Function::Create(FT, GlobalValue::InternalLinkage, Name, M);
   D->addFnAttr(Attribute::NoUnwind);
   D->addFnAttr(Attribute::NoInline);
   D->setUWTableKind(UWTableKind::Async);
@@ -95,30 +126,58 @@ Function *getDriver(Module &M) {
   FunctionCallee Tag = M.getOrInsertFunction((markers::TagPrefix + "pfor").str(), Ptr, Ptr);
   Argument *Chunk = D->getArg(0), *Env = D->getArg(1), *Lo = D->getArg(2),
            *Hi = D->getArg(3), *Grain = D->getArg(4);
+  Argument *St = Breaks ? D->getArg(5) : nullptr;
   Chunk->setName("chunk");
   Env->setName("env");
   Lo->setName("lo");
   Hi->setName("hi");
   Grain->setName("grain");
+  FunctionCallee Views, Piece;
+  if (Breaks) {
+    St->setName("state");
+    Views = M.getOrInsertFunction("__sprig_pfor_views", Ptr);
+    Piece = M.getOrInsertFunction("__sprig_pfor_piece", Ptr, Ptr, I64, Ptr);
+    for (FunctionCallee FC : {Views, Piece})
+      if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+        Fn->setDoesNotThrow();
+  }
   BasicBlock *Entry = BasicBlock::Create(C, "entry", D);
   BasicBlock *Loop = BasicBlock::Create(C, "split.test", D);
   BasicBlock *Split = BasicBlock::Create(C, "split", D);
   BasicBlock *Leaf = BasicBlock::Create(C, "leaf", D);
   IRBuilder<> B(Entry);
   AllocaInst *LoA = B.CreateAlloca(I64, nullptr, "lo.addr");
+  AllocaInst *CurA = Breaks ? B.CreateAlloca(Ptr, nullptr, "views.addr") : nullptr;
   B.CreateStore(Lo, LoA);
+  if (Breaks)
+    B.CreateStore(B.CreateCall(Views, {}, "views"), CurA);
   B.CreateBr(Loop);
   B.SetInsertPoint(Loop);
   Value *L = B.CreateLoad(I64, LoA, "l");
   Value *Dist = B.CreateSub(Hi, L, "n");
-  B.CreateCondBr(B.CreateICmpUGT(Dist, Grain), Split, Leaf);
+  Value *More = B.CreateICmpUGT(Dist, Grain);
+  if (Breaks) {
+    // sprig_pfor_state.min_k (offset 0), relaxed: a stale value only splits more.
+    auto *MinK = B.CreateLoad(I64, St, "min.k");
+    MinK->setAtomic(AtomicOrdering::Monotonic);
+    MinK->setAlignment(Align(8));
+    More = B.CreateAnd(More, B.CreateICmpULE(L, MinK));
+  }
+  B.CreateCondBr(More, Split, Leaf);
   B.SetInsertPoint(Split);
   Value *Mid = B.CreateAdd(L, B.CreateLShr(Dist, 1), "mid");
   B.CreateCall(Begin, {B.getInt32(0)});
   Value *Callee = B.CreateCall(Tag, {D}, "callee");
-  B.CreateCall(FT, Callee, {Chunk, Env, L, Mid, Grain});
+  SmallVector<Value *, 6> Args{Chunk, Env, L, Mid, Grain};
+  if (Breaks)
+    Args.push_back(St);
+  B.CreateCall(FT, Callee, Args);
   B.CreateCall(End, {B.getInt32(0)});
   B.CreateStore(Mid, LoA);
+  if (Breaks) {
+    Value *Cur = B.CreateLoad(Ptr, CurA, "cur");
+    B.CreateStore(B.CreateCall(Piece, {St, Mid, Cur}, "views"), CurA);
+  }
   B.CreateBr(Loop);
   B.SetInsertPoint(Leaf);
   Value *L2 = B.CreateLoad(I64, LoA, "l");
@@ -126,6 +185,80 @@ Function *getDriver(Module &M) {
   B.CreateCall(Sync);
   B.CreateRetVoid();
   return D;
+}
+
+// Clang's cleanup destination slot (one i32 per function, shared by every jump that leaves
+// a scope with cleanups: the jump stores a constant naming its target, the cleanup's end
+// loads it and switches). A `break` or `continue` of a loop body that leaves such a scope
+// uses F's slot inside the region; shared by the chunks, two of them running at once
+// would race on it (found by the fuzzer under --race, a loop with break). Each chunk gets
+// its own when the slot behaves as one: every store of F to it is a constant, and inside
+// the region every load follows a store of the region on every path from the region's
+// entry, so no value flows into the region through it (nor out: F stores before it loads).
+// A user's variable that looked the same would be written by every iteration before it is
+// read: a race between iterations of the loop anyway.
+bool cleanupSlotOfRegion(Value *V, const SpawnRegion &R, BasicBlock *Entry) {
+  auto *AI = dyn_cast<AllocaInst>(V);
+  if (!AI || !AI->isStaticAlloca() || !AI->getAllocatedType()->isIntegerTy(32))
+    return false;
+  SmallPtrSet<BasicBlock *, 8> Stores;
+  bool Loads = false;
+  for (User *U : AI->users()) {
+    auto *I = dyn_cast<Instruction>(U);
+    if (!I)
+      return false;
+    if (auto *St = dyn_cast<StoreInst>(I)) {
+      if (St->getPointerOperand() != AI || !St->isSimple() ||
+          !isa<ConstantInt>(St->getValueOperand()))
+        return false;
+      if (R.contains(St->getParent()))
+        Stores.insert(St->getParent());
+    } else if (auto *L = dyn_cast<LoadInst>(I)) {
+      if (!L->isSimple())
+        return false;
+      Loads |= R.contains(L->getParent());
+    } else if (auto *II = dyn_cast<IntrinsicInst>(I); !II || !II->isLifetimeStartOrEnd()) {
+      return false;
+    }
+  }
+  if (!Loads || Stores.empty())
+    return false;
+  // Stored(B): every path from the region's entry to B's end passes a store (a greatest
+  // fixed point: start from "yes" everywhere but the entry, and lower it).
+  DenseMap<BasicBlock *, bool> In, Out;
+  for (BasicBlock *BB : R.Blocks)
+    In[BB] = BB != Entry, Out[BB] = true;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock *BB : R.Blocks) {
+      bool I = BB != Entry;
+      if (I)
+        for (BasicBlock *P : predecessors(BB))
+          if (R.contains(P) && !Out[P]) {
+            I = false;
+            break;
+          }
+      bool O = I || Stores.count(BB);
+      if (I != In[BB] || O != Out[BB])
+        In[BB] = I, Out[BB] = O, Changed = true;
+    }
+  }
+  // Each load of the region: a store before it in its block, or Stored on entry to it.
+  for (User *U : AI->users()) {
+    auto *L = dyn_cast<LoadInst>(U);
+    if (!L || !R.contains(L->getParent()) || In[L->getParent()])
+      continue;
+    bool Before = false;
+    for (Instruction &I : *L->getParent()) {
+      if (&I == L)
+        break;
+      if (auto *St = dyn_cast<StoreInst>(&I); St && St->getPointerOperand() == AI)
+        Before = true;
+    }
+    if (!Before)
+      return false;
+  }
+  return true;
 }
 
 // The chunk function's attributes: F's, less what is not true of it.
@@ -153,7 +286,8 @@ Function *createChunk(Function &F, unsigned N) {
 }
 
 bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, unsigned N,
-                 FunctionCallee Grain, FunctionCallee Caught, FunctionCallee Rethrow) {
+                 FunctionCallee Grain, FunctionCallee Caught, FunctionCallee Broke,
+                 FunctionCallee Rethrow) {
   Function &F = *L.Begin->getFunction();
   LLVMContext &C = M.getContext();
   Type *I64 = Type::getInt64Ty(C), *Ptr = PointerType::getUnqual(C);
@@ -218,18 +352,22 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   SmallVector<Value *, 8> Shared;
   SmallVector<AllocaInst *, 8> Privates;
   for (Value *V : Inputs) {
-    if (privateToRegion(V, R))
+    if (privateToRegion(V, R) || cleanupSlotOfRegion(V, R, Entry))
       Privates.push_back(cast<AllocaInst>(V));
     else
       Shared.push_back(V);
   }
   bool Throws = !L.Catch.empty();
-  // env: the shared values, then (if iterations can throw) the exception state.
+  // A body with a `break` of its own (frontend/ParallelFor.cpp marked each one).
+  bool Breaks = !L.Break.empty();
+  // The state: the first iteration (in iteration order) that threw or broke.
+  bool HasState = Throws || Breaks;
+  // env: the shared values, then (if iterations can throw or break) the loop's state.
   SmallVector<Type *, 8> Fields;
   for (Value *V : Shared)
     Fields.push_back(V->getType());
   StructType *StateTy = StructType::get(C, {I64, Ptr});  // sprig_pfor_state (abi.h)
-  if (Throws)
+  if (HasState)
     Fields.push_back(Ptr);
   StructType *EnvTy = StructType::get(C, Fields);
 
@@ -249,7 +387,7 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
     VMap[Shared[I]] = B.CreateLoad(Fields[I], B.CreateStructGEP(EnvTy, Env, I),
                                    Shared[I]->getName() + ".in");
   Value *State = nullptr;
-  if (Throws)
+  if (HasState)
     State = B.CreateLoad(Ptr, B.CreateStructGEP(EnvTy, Env, Shared.size()), "pfor.state");
   BasicBlock *Header = BasicBlock::Create(C, "pfor.next", H);
   BasicBlock *Latch = BasicBlock::Create(C, "pfor.latch", H);
@@ -259,11 +397,22 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   // relaxed load per chunk: a stale value only runs iterations more, as a parallel loop
   // may; the kept exception is still the first, runtime/loop.cpp), and a chunk stops
   // after its own iteration that threw (a local flag, set by the catch below). So at
-  // P=1 the loop stops where the serial loop does.
+  // P=1 the loop stops where the serial loop does. A break is the same event: the
+  // marker's call records it (first k wins, runtime/loop.cpp) and sets the same flag
+  // (still named "threw": a loop without break keeps its IR as it was); a loop
+  // that can break also reads min_k before every iteration (one relaxed load), so that
+  // a chunk running when an earlier iteration breaks stops soon after (its iterations'
+  // reducer updates are discarded anyway; their other effects are the program's,
+  // docs/forms.md).
   AllocaInst *Threw = nullptr;
   Value *Start = B.getTrue();
-  if (Throws) {
+  if (HasState) {
     Threw = B.CreateAlloca(B.getInt1Ty(), nullptr, "pfor.threw");
+    // A loop that can break: the flag's life starts here, so that under --race two
+    // chunks that reuse its stack slot one after the other are not taken for parallel
+    // writers of one variable (the detector forgets a local where its lifetime starts).
+    if (Breaks)
+      B.CreateLifetimeStart(Threw);
     B.CreateStore(B.getFalse(), Threw);
     auto *MinK = B.CreateLoad(I64, B.CreateStructGEP(StateTy, State, 0), "pfor.min.k");
     MinK->setAtomic(AtomicOrdering::Monotonic);
@@ -275,8 +424,14 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   PHINode *K = B.CreatePHI(I64, 2, "k");
   K->addIncoming(H->getArg(1), HEntry);
   Value *More = B.CreateICmpULT(K, H->getArg(2));
-  if (Throws)
+  if (HasState)
     More = B.CreateAnd(More, B.CreateNot(B.CreateLoad(B.getInt1Ty(), Threw, "threw")));
+  if (Breaks) {
+    auto *MinK = B.CreateLoad(I64, B.CreateStructGEP(StateTy, State, 0), "pfor.min.k");
+    MinK->setAtomic(AtomicOrdering::Monotonic);
+    MinK->setAlignment(Align(8));
+    More = B.CreateAnd(More, B.CreateICmpULE(K, MinK));
+  }
   VMap[Exit] = Latch;
   for (BasicBlock *U : Unreachables) {
     BasicBlock *NU = BasicBlock::Create(C, "unreachable", H);
@@ -341,6 +496,11 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
         CBld.CreateCall(Caught, {State, K});
         CBld.CreateStore(CBld.getTrue(), Threw);
         CB->eraseFromParent();
+      } else if (Callee->getName() == markers::LoopBreak && loopId(CB) == loopId(L.Begin)) {
+        IRBuilder<> CBld(CB);
+        CBld.CreateCall(Broke, {State, K});
+        CBld.CreateStore(CBld.getTrue(), Threw);
+        CB->eraseFromParent();
       }
     }
 
@@ -354,13 +514,13 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   // ---- F: state, env, grain, the driver ----
   IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
   AllocaInst *EnvA = EB.CreateAlloca(EnvTy, nullptr, "pfor.env");
-  AllocaInst *StateA = Throws ? EB.CreateAlloca(StateTy, nullptr, "pfor.state") : nullptr;
+  AllocaInst *StateA = HasState ? EB.CreateAlloca(StateTy, nullptr, "pfor.state") : nullptr;
   Instruction *OldBr = BBb->getTerminator();
   IRBuilder<> PB(OldBr);
   PB.SetCurrentDebugLocation(L.Begin->getDebugLoc());
   for (unsigned I = 0; I < Shared.size(); ++I)
     PB.CreateStore(Shared[I], PB.CreateStructGEP(EnvTy, EnvA, I));
-  if (Throws) {
+  if (HasState) {
     PB.CreateStore(PB.getInt64(~0ull), PB.CreateStructGEP(StateTy, StateA, 0));
     PB.CreateStore(ConstantPointerNull::get(cast<PointerType>(Ptr)),
                    PB.CreateStructGEP(StateTy, StateA, 1));
@@ -368,11 +528,15 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   }
   // The grain: the loop's own, or the runtime's default (the target's choice).
   Value *G = Target.loopGrain(PB, Count, GrainArg, Grain);
-  PB.CreateCall(getDriver(M), {H, EnvA, PB.getInt64(0), Count, G});
+  if (Breaks)
+    PB.CreateCall(getDriver(M, true), {H, EnvA, PB.getInt64(0), Count, G, StateA});
+  else
+    PB.CreateCall(getDriver(M, false), {H, EnvA, PB.getInt64(0), Count, G});
   PB.CreateBr(Exit);
   OldBr->eraseFromParent();
   L.Begin->eraseFromParent();
-  // The end marker: rethrow the kept exception there (an invoke keeps its unwind edge).
+  // The end marker: rethrow the kept exception there (an invoke keeps its unwind edge;
+  // after a first event that was a break there is none, and the call returns).
   if (Throws) {
     SmallVector<Value *, 1> Args{StateA};
     CallBase *New;
@@ -407,6 +571,9 @@ bool lowerParallelLoops(Module &M, const LoweringTarget &Target, bool &Failed) {
   FunctionCallee Caught = M.getOrInsertFunction("__sprig_pfor_caught", Void, Ptr, I64);
   if (auto *Fn = dyn_cast<Function>(Caught.getCallee()))
     Fn->setDoesNotThrow();
+  FunctionCallee Broke = M.getOrInsertFunction("__sprig_pfor_broke", Void, Ptr, I64);
+  if (auto *Fn = dyn_cast<Function>(Broke.getCallee()))
+    Fn->setDoesNotThrow();
   FunctionCallee Rethrow = M.getOrInsertFunction("__sprig_pfor_rethrow", Void, Ptr);
   unsigned N = 0;
   // Innermost first: a nested loop's markers have smaller ids (the rewrite numbers the
@@ -432,20 +599,24 @@ bool lowerParallelLoops(Module &M, const LoweringTarget &Target, bool &Failed) {
             L.Index.push_back(CB);
           else if (Name == markers::LoopCatch)
             L.Catch.push_back(CB);
+          else if (Name == markers::LoopBreak)
+            L.Break.push_back(CB);
         }
     if (!L.End) {
       diagnose(F, "internal error: a parallel loop's end marker is missing");
       Failed = true;
       return true;
     }
-    bool OKL = outlineLoop(M, Target, L, N++, Grain, Caught, Rethrow);
+    bool OKL = outlineLoop(M, Target, L, N++, Grain, Caught, Broke, Rethrow);
     if (!OKL) {
       Failed = true;
       return true;
     }
   }
-  for (StringRef Name :
-       {markers::LoopBegin, markers::LoopIndex, markers::LoopCatch, markers::LoopEnd})
+  // (__sprig_pfor_broke too, when no loop breaks: a module without break stays as it was)
+  for (StringRef Name : {StringRef(markers::LoopBegin), StringRef(markers::LoopIndex),
+                         StringRef(markers::LoopCatch), StringRef(markers::LoopBreak),
+                         StringRef(markers::LoopEnd), StringRef("__sprig_pfor_broke")})
     if (Function *Fn = M.getFunction(Name); Fn && Fn->use_empty())
       Fn->eraseFromParent();
   return true;

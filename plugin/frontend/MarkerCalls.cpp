@@ -123,7 +123,7 @@ Expr *MarkerCalls::idCall(FunctionDecl *FD, unsigned Id, SourceLocation L) {
   return callTo(FD, {Arg}, L);
 }
 
-// The parallel loop's markers (Markers.h). Begin, index and catch are noexcept (calls:
+// The parallel loop's markers (Markers.h). Begin, index, catch and break are noexcept (calls:
 // the region they bound has no exception edge out, its own try/catch keeps them in);
 // end is not, so that in an EH scope it is an invoke into the enclosing cleanups: the
 // place the loop's exception is rethrown.
@@ -146,6 +146,8 @@ LoopMarkers MarkerCalls::loopMarkers(FunctionDecl *Sync) {
     setBody(pforCatchFn, nullptr);
     pforEndFn = makeFunction(markers::LoopEnd, C.VoidTy, {C.IntTy}, false);
     setBody(pforEndFn, nullptr);
+    pforBreakFn = makeFunction(markers::LoopBreak, C.VoidTy, {C.IntTy}, true);
+    setBody(pforBreakFn, nullptr);
   }
   LoopMarkers M;
   SourceLocation L;
@@ -156,6 +158,7 @@ LoopMarkers MarkerCalls::loopMarkers(FunctionDecl *Sync) {
   M.index = [this, L](unsigned Id) { return idCall(pforIndexFn, Id, L); };
   M.caught = [this, L](unsigned Id) { return idCall(pforCatchFn, Id, L); };
   M.end = [this, L](unsigned Id) { return idCall(pforEndFn, Id, L); };
+  M.brk = [this, L](unsigned Id) { return idCall(pforBreakFn, Id, L); };
   M.sync = [this, Sync, L]() { return callTo(Sync, {}, L); };
   return M;
 }

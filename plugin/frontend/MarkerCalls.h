@@ -84,7 +84,8 @@ private:
                       *syncFn = nullptr, *spawnBlockFn = nullptr;
   clang::FunctionDecl *lhsBeginFn = nullptr;
   clang::FunctionDecl *pforBeginFn = nullptr, *pforIndexFn = nullptr,
-                      *pforCatchFn = nullptr, *pforEndFn = nullptr;
+                      *pforCatchFn = nullptr, *pforEndFn = nullptr,
+                      *pforBreakFn = nullptr;
   clang::FunctionDecl *scopeEndFn = nullptr;
   unsigned tagCounter = 0, lhsCounter = 0;
 };

@@ -121,9 +121,9 @@ struct BodyCheck {
   void walk(const Stmt *S) {
     if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
       return;
-    if (isa<BreakStmt>(S) && Loops == 0 && Switches == 0)
-      fail(S->getBeginLoc(), Diag::ParallelForBreak);
-    else if (isa<ReturnStmt>(S))
+    // A `break` of the body's top level ends the loop (rewriteParallelFor marks it); in
+    // an inner loop or switch it is that statement's, as in any loop.
+    if (isa<ReturnStmt>(S))
       fail(S->getBeginLoc(), Diag::ParallelForReturn);
     else if (auto *G = dyn_cast<GotoStmt>(S); G && !Labels.count(G->getLabel()))
       fail(S->getBeginLoc(), Diag::ParallelForGoto);
@@ -365,6 +365,41 @@ Expr *asWritten(Expr *E) {
   }
 }
 
+// Each `break;` of the body's top level (not in an inner loop or switch, nor in a
+// lambda or block) becomes `{ __sprig_pfor_break(id); break; }`. The break itself then
+// leaves the do-while(0) that holds the body: the iteration ends, and the marker (an
+// ordinary call, made a runtime call by early/ParallelLoops.cpp) tells the loop that
+// iteration k broke. An inner parallel loop was rewritten before this one (innermost
+// first): its breaks sit in its own do-while and are its own.
+struct BreakMarker {
+  ASTContext &C;
+  const LoopMarkers &M;
+  unsigned Id;
+  SourceLocation Loc;
+  unsigned Count = 0;
+  int Depth = 0;  // inner loops and switches
+
+  void slot(Stmt *&S) {
+    if (!S || isa<LambdaExpr>(S) || isa<BlockExpr>(S))
+      return;
+    if (isa<BreakStmt>(S)) {
+      if (Depth == 0) {
+        Stmt *Marked[] = {M.brk(Id), S};
+        S = CompoundStmt::Create(C, Marked, FPOptionsOverride(), S->getBeginLoc(),
+                                 S->getEndLoc());
+        ++Count;
+      }
+      return;
+    }
+    bool Inner = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+                 isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S);
+    Depth += Inner;
+    for (Stmt *&Child : S->children())
+      slot(Child);
+    Depth -= Inner;
+  }
+};
+
 }  // namespace
 
 Stmt *rewriteParallelFor(Sema &S, FunctionDecl *FD, LoopForm &L, unsigned Id,
@@ -482,8 +517,11 @@ Stmt *rewriteParallelFor(Sema &S, FunctionDecl *FD, LoopForm &L, unsigned Id,
         S.getLangOpts().CPlusPlus
             ? static_cast<Expr *>(new (C) CXXBoolLiteralExpr(false, C.BoolTy, Loc))
             : B.lit(0, C.IntTy);
-    llvm::SmallVector<Stmt *, 4> Iter{
-        B.decl(V), new (C) DoStmt(L.loop->getBody(), False, Loc, Loc, Loc)};
+    Stmt *Body = L.loop->getBody();
+    BreakMarker Breaks{C, M, Id, Loc};
+    Breaks.slot(Body);
+    llvm::SmallVector<Stmt *, 4> Iter{B.decl(V),
+                                      new (C) DoStmt(Body, False, Loc, Loc, Loc)};
     if (BodySpawns)
       Iter.push_back(M.sync());
     Stmt *Iteration = B.block(Iter);

@@ -4,7 +4,10 @@
 //   for (T i = first; i OP bound; INC) body
 //   T: an integer, a pointer or a random-access iterator; OP: < <= > >= !=;
 //   INC: ++i i++ --i i-- i += step i -= step (bound and step do not use i).
-// The body may not leave the loop (break, return, goto out, co_*), nor change i.
+// The body may not leave the loop (return, goto out, co_*), nor change i. It may `break`
+// (at its top level: not inside an inner loop or switch, whose break it would be): the
+// loop then ends as the serial loop would (the first break or throw in iteration order
+// wins; docs/forms.md).
 //
 // The rewrite (frontend half of the lowering) turns it into straight-line code with
 // markers (Markers.h) that the IR pass early/ParallelLoops.cpp outlines:
@@ -13,11 +16,14 @@
 //     size_t n = <trip count>;  size_t grain = <grainsize or 0>;  no overflow
 //     __sprig_pfor_begin(id, n, grain);                           the region starts
 //     { size_t k = __sprig_pfor_index(id);                        iteration k of n
-//       try { T i = first +/- k * step;  do body while (0);  [sync] }
+//       try { T i = first +/- k * step;  do body' while (0);  [sync] }
 //       catch (...) { __sprig_pfor_catch(id); }                   kept, first k wins
 //     }
 //     __sprig_pfor_end(id);                                       rethrows it here
 //   }
+// body' is the body with each `break;` of its top level made
+// `{ __sprig_pfor_break(id); break; }`: the break still leaves the do-while(0), i.e. ends
+// the iteration, and the marker records that iteration k ended the loop.
 // Types and operators come from Sema (overloaded iterator operators included), on the
 // complete (instantiated) function.
 //===----------------------------------------------------------------------===//
@@ -57,7 +63,7 @@ std::optional<LoopForm> classifyParallelFor(clang::DiagnosticsEngine &D,
 // Marker calls the rewrite needs (Rewrite.cpp builds them).
 struct LoopMarkers {
   std::function<clang::Expr *(unsigned Id, clang::Expr *N, clang::Expr *Grain)> begin;
-  std::function<clang::Expr *(unsigned Id)> index, caught, end;
+  std::function<clang::Expr *(unsigned Id)> index, caught, end, brk;
   std::function<clang::Expr *()> sync;
 };
 

@@ -104,6 +104,8 @@ FEATURES = {
     'loop-sync-after': 'sync after the loop',
     'loop-throw': 'may-throw spawns in a loop (first exception in serial order wins)',
     'loop-parallel-for': '[[sprig::parallel_for]] loop whose iterations spawn (each writes its own slot)',
+    'loop-parallel-for-break': '[[sprig::parallel_for]] loop with a break (first break wins; the body '
+                               'touches no global state, only the slots before the break are read)',
     'if-else': 'spawns in if/else branches',
     'switch': 'spawns in switch cases',
     'switch-fallthrough': 'fallthrough between spawning cases',
@@ -244,6 +246,10 @@ class Gen:
         self.lang = lang
         self.C = lang == 'c'
         self.user_avoid = set(avoid)
+        # The breaks of parallel loops draw from a stream of their own: a program none of
+        # whose loops got a break is the one this seed made before the feature (the
+        # regression seeds of test/lit/race/fuzz-regress.test and friends keep theirs).
+        self.rbrk = random.Random(seed * 7919 + 23)
         self.avoid = set(avoid)
         if self.avoid & EXCEPTION_FEATURES:
             # no exceptions at all: no callee that throws, no throw, no try block
@@ -1373,7 +1379,14 @@ class Gen:
         iteration's own sync); the body never throws."""
         self.use('loop-parallel-for')
         n = self.r.randint(1, 12)
-        body = self.sub(lvl, in_loop=True, mult=lvl.mult * n, throw_ok=False)
+        # break: iterations after the breaking one may or may not run, so the body is
+        # pure (no global state) and only the slots the serial loop wrote are read.
+        brk = None
+        if self.rbrk.random() < 0.3 and self.ok('loop-parallel-for-break'):
+            self.use('loop-parallel-for-break')
+            brk = (self.rbrk.randrange(n + 2), self.rbrk.random() < 0.5)  # (k, at the start)
+        body = self.sub(lvl, in_loop=True, mult=lvl.mult * n, throw_ok=False,
+                        **({'pure': True} if brk else {}))
         k = self.new('k')
         slots = self.new('sl')
         if self.C:
@@ -1384,6 +1397,8 @@ class Gen:
             lines = ['std::vector<u64> %s(%d);' % (slots, n)]
         slot = '%s[%s]' % (slots, k)
         b = []
+        if brk and brk[1]:
+            b.append('if (%s == %d) break;' % (k, brk[0]))
         if self.chance(0.3) and self.ok('loop-continue'):
             self.use('loop-continue')
             b.append('if (%s == %d) continue;' % (k, self.r.randrange(n)))
@@ -1402,15 +1417,25 @@ class Gen:
         elif self.chance(0.5):
             b.append('[[sprig::sync]];')  # else the iteration's implicit sync
         if self.C and self.red_local is not None and self.chance(0.6):
-            # C: the iterations update the local reducer (each its own strand's view)
+            # C: the iterations update the local reducer (each its own strand's view; the
+            # updates of iterations after a break are discarded, as the serial loop never
+            # makes them)
             self.use('reducer-local')
             b += self.red_update('(u64)%s * %dULL + s' % (k, self.c()))
+        if brk and not brk[1]:
+            b.append('if (%s == %d) break;' % (k, brk[0]))
         grain = '' if self.chance(0.6) else '[[sprig::grainsize(%d)]] ' % self.r.randint(1, 4)
         lines.append('[[sprig::parallel_for]] %sfor (int %s = 0; %s < %d; ++%s) {' %
                      (grain, k, k, n, k))
         lines += ind(b)
         lines.append('}')
-        lvl.pending.append(('hsa(%%s, %d)' % n if self.C else 'hv(%s)') % slots)
+        data = slots if self.C else slots + '.data()'
+        if brk:
+            # the serial loop wrote the slots before k (and k's own when the break is last)
+            upto = min(n, brk[0] + (0 if brk[1] else 1))
+            lvl.pending.append('hsa(%s, %d)' % (data, upto))
+        else:
+            lvl.pending.append('hsa(%s, %d)' % (slots, n) if self.C else 'hv(%s)' % slots)
         return lines
 
     def spawn_stmt_slot(self, body, slot, k):

@@ -40,14 +40,15 @@ extern int __sprig_serial_gate;
 void __sprig_serial_root_enter(void);
 void __sprig_serial_root_leave(void);
 /* ---- Parallel loops ([[sprig::parallel_for]], plugin/ParallelLoops.cpp) ----
- * A loop whose iterations can throw keeps one sprig_pfor_state in its caller's frame,
- * shared by its chunks: the generated code sets min_k = ~0 and exc = 0 before the loop,
- * and each chunk skips iteration k once k > min_k (an earlier iteration threw).
+ * A loop whose iterations can throw or `break` keeps one sprig_pfor_state in its
+ * caller's frame, shared by its chunks: the generated code sets min_k = ~0 and exc = 0
+ * before the loop, and each chunk skips iteration k once k > min_k (an earlier iteration
+ * threw or broke).
  * min_k: read relaxed by the chunks, written by __sprig_pfor_caught under a lock; a stale
  * read only runs an iteration the serial loop would not have (allowed, as in Cilk). */
 typedef struct sprig_pfor_state {
-  uint64_t min_k; /* the smallest iteration that threw, ~0 while none did */
-  void *exc;      /* its exception (a heap std::exception_ptr), or 0 */
+  uint64_t min_k; /* the smallest iteration that threw or broke, ~0 while none did */
+  void *exc;      /* its exception (a heap std::exception_ptr), or 0 (none, a break) */
 } sprig_pfor_state;
 /* The default grain of a loop of n iterations: min(2048, ceil(n / (8 P))), at least 1. */
 size_t __sprig_pfor_grain(size_t n);
@@ -56,6 +57,17 @@ size_t __sprig_pfor_grain(size_t n);
 void __sprig_pfor_caught(sprig_pfor_state *st, uint64_t k);
 /* After the loop (every iteration done): rethrow the kept exception, if any. */
 void __sprig_pfor_rethrow(sprig_pfor_state *st);
+/* Iteration k ran a `break` of the body: if no earlier iteration threw or broke, it is
+ * the loop's first event (min_k = k, and the kept exception, if any, is dropped). */
+void __sprig_pfor_broke(sprig_pfor_state *st, uint64_t k);
+/* The driver of a loop that can break (__sprig_pfor_dc_break): the strand's reducer map
+ * at its start, and after each spawn of a lower half `__sprig_pfor_piece(st, start,
+ * before)`: if the map changed across the spawn (the continuation was stolen), it marks
+ * the thief's fresh map as the loop's piece of iterations from `start` on, whose views
+ * are destroyed, not reduced, if an earlier iteration ends the loop (runtime/reducer.cpp,
+ * view_map.cpp). Returns the strand's map. */
+void *__sprig_pfor_views(void);
+void *__sprig_pfor_piece(sprig_pfor_state *st, uint64_t start, void *before);
 
 /* ---- The work/span profiler (sprig++ --scale, plugin/Scale.cpp, runtime/scale.cpp) ----
  * An instrumented program runs the serial elision and keeps, per thread, a clock in

@@ -2,7 +2,8 @@
 // elision at -O0..-O3 and P=1,2,4,8: integer ranges (the default grain, grain 1,
 // unsigned, the top and bottom of int), empty and one-trip ranges, iterators and
 // pointers, nested loops, a body that spawns and syncs, and exceptions (the first in
-// iteration order reaches the caller; every iteration before it has run).
+// iteration order reaches the caller; every iteration before it has run), and a callable
+// returning sprig::loop_break.
 // RUN: %run_opts %s %t -I%sprig_inc | FileCheck %s
 // CHECK: ints -4544477248625834224
 // CHECK: grain1 6000 top 5050 bottom 1225
@@ -12,6 +13,8 @@
 // CHECK: caught iteration 700, at least the 701 before: 1
 // CHECK: caught iteration 700, at least the 701 before: 1
 // CHECK: caught iteration 700, at least the 701 before: 1
+// CHECK: loop_break: the 1235 up to it ran: 1235
+// CHECK: loop_break: the 1235 up to it ran: 1235
 #include <atomic>
 #include <climits>
 #include <cstdio>
@@ -105,5 +108,19 @@ int main() {
       // but every one before it has.
       std::printf("caught %s, at least the 701 before: %d\n", e.what(), done.load() >= 701);
     }
+  }
+  // loop_break: the first one in iteration order ends the loop (every iteration before
+  // it has run; later ones may have too), with a grain and without; and the serial
+  // elision breaks the same way (parallel-for-serial-gcc.cpp runs this under g++).
+  for (std::size_t grain : {std::size_t(0), std::size_t(5)}) {
+    std::vector<std::atomic<int>> seen(5000);
+    sprig::parallel_for(0, 5000, [&](int i) {
+      seen[i] = 1;
+      return i == 1234 || i == 4000 ? sprig::loop_break : sprig::loop_continue;
+    }, grain);
+    int before = 0;
+    for (int i = 0; i <= 1234; ++i)
+      before += seen[i];
+    std::printf("loop_break: the 1235 up to it ran: %d\n", before);
   }
 }

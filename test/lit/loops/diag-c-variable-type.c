@@ -10,8 +10,9 @@ void f(int n, double *a) {
   [[sprig::parallel_for]] for (_Bool b = 0; b != 1; ++b) a[0] = b; // expected-error-re {{loop variable 'b' has type '{{_Bool|bool}}'; it must be an integer or a pointer}}
   [[sprig::parallel_for]] for (struct it i = {0}; i.k < n; ++i.k) a[i.k] = 0; // expected-error {{'sprig::parallel_for' loop variable 'i' has type 'struct it'; it must be an integer or a pointer}}
   [[sprig::parallel_for]] for (int i = 0; i < n; i *= 2) a[i] = 0; // expected-error {{'sprig::parallel_for' needs the increment to be '++i', 'i++', '--i', 'i--', 'i += step' or 'i -= step'}}
-  [[sprig::parallel_for]] for (int i = 0; i < n; ++i) { // expected-error@+1 {{'sprig::parallel_for' iterations cannot 'break' out of the loop}}
-    break;
+  [[sprig::parallel_for]] for (int i = 0; i < n; ++i) { // a break ends the loop (no error)
+    if (a[i] < 0)
+      break;
   }
   [[sprig::parallel_for]] for (long *p = (long *)a; p < (long *)a + n; ++p) *p = 0;
 }
