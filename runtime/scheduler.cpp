@@ -454,9 +454,7 @@ void __sprig_scope_suspend(sprig_frame *sf, sprig_scope *s) {
   check_frame(sf, "scope_suspend");
   Worker *w = self();
   uint32_t n = s->stolen;
-  SPRIG_ASSERT(n >= 1 && sprig_frame_is_stolen(sf),
-               "a scope's exit waits only when a child of it ran in parallel (so the "
-               "frame was stolen)");
+  SPRIG_ASSERT(n >= 1, "a scope's exit waits only when a child of it ran in parallel");
   s->stolen = 0;
   // Every such child already ended? They only subtract until our add, one each: the
   // counter is then -n. Acquire: their writes (results) are visible to what follows.
@@ -466,6 +464,11 @@ void __sprig_scope_suspend(sprig_frame *sf, sprig_scope *s) {
     frame_note_exceptions(sf);  // a child that ran in parallel may have thrown
     return;
   }
+  // (A sync inside the scope since those children's steals waited for them all and made
+  // the frame unstolen: then the test above returned.) One of them still runs, so the
+  // frame was stolen since its last sync.
+  SPRIG_ASSERT(sprig_frame_is_stolen(sf),
+               "a scope's child runs in parallel only while its frame is stolen");
   SPRIG_ASSERT(pending_empty(w->pending),
                "a worker sets its pending work once per visit to its scheduler");
   stress_point(w);

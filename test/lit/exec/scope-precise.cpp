@@ -20,6 +20,7 @@
 // CHECK: nested: 6765 4181 2584 1597 held=7 inner-held=8
 // CHECK: loop: 0 1 1 2 3 5 8 13 21 34 55 89 held=9
 // CHECK: two held: 4181 held=10 11
+// CHECK: sync inside: 987 610 377 held=12
 // CHECK: timeouts: 0
 #include <atomic>
 #include <cstdio>
@@ -263,6 +264,24 @@ static void two() {
   std::printf("two held: %ld held=%ld %ld\n", gx, h1, h2);
 }
 
+// A sync inside the scope waits for everything (the held child too, released first);
+// the scope's exit then has nothing left of the children counted before it.
+static void sync_inside() {
+  reset();
+  long h = 0, a = 0, b = 0, c = 0;
+  [[sprig::spawn]] held(&h, 12);
+  cont_started = 1;
+  [[sprig::scope]] {
+    [[sprig::spawn]] a = fib(16);
+    released = 1;
+    [[sprig::sync]];
+    [[sprig::spawn]] b = fib(15);
+    c = fib(14);
+  }
+  long gb = b;
+  std::printf("sync inside: %ld %ld %ld held=%ld\n", a, gb, c, h);
+}
+
 int main() {
   end();
   brk();
@@ -273,6 +292,7 @@ int main() {
   nested();
   loop();
   two();
+  sync_inside();
   std::printf("timeouts: %d\n", timeouts.load());
   return 0;
 }
