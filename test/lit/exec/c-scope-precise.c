@@ -116,12 +116,13 @@ static void cont(void) {
 static void go(void) {
   reset();
   long h = 0, a = 0, b = 0;
+  int leave = 1;
   [[sprig::spawn]] held(&h, 4);
   atomic_store(&cont_started, 1);
   [[sprig::scope]] {
     [[sprig::spawn]] a = fib(14);
     [[sprig::spawn]] b = fib(13);
-    if (h >= 0)
+    if (leave)
       goto out;
     a = -1;
   }

@@ -128,12 +128,13 @@ static void cont() {
 static void go() {
   reset();
   long h = 0, a = 0, b = 0;
+  int leave = 1;
   [[sprig::spawn]] held(&h, 4);
   cont_started = 1;
   [[sprig::scope]] {
     [[sprig::spawn]] a = fib(14);
     [[sprig::spawn]] b = fib(13);
-    if (h >= 0)
+    if (leave)
       goto out;  // waits for a and b
     a = -1;
   }
@@ -146,12 +147,13 @@ out:
 
 static long ret_inner(long *h) {
   long x = 0, y = 0;
+  int leave = 1;
   [[sprig::spawn]] held(h, 5);
   cont_started = 1;
   [[sprig::scope]] {
     [[sprig::spawn]] x = fib(20);
     [[sprig::spawn]] y = fib(19);
-    if (*h >= 0) {
+    if (leave) {
       released = 1;  // a return syncs the whole frame: the held child too
       return x + y;  // (read after the implicit sync)
     }
