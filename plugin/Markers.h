@@ -12,6 +12,12 @@
 //   __sprig_spawn_end_v(id)      end of a spawned declaration (returns int, its value is
 //                                unused: it initializes a dummy variable)
 //   __sprig_sync()               an explicit sync, or the implicit one before a return
+//   __sprig_scope_exit(k)        control leaves [[sprig::scope]] block k (its end, or a
+//                                break/continue/goto out of it): wait for the children
+//                                spawned directly in it; k: i32 constant, unique in the
+//                                translation unit
+//   __sprig_spawn_scope(id, k)   just before __sprig_spawn_begin(id): spawn id sits
+//                                directly in scope k (the exits of k wait for it)
 //   __sprig_tag_N(p) -> p        identity on the one operand only the spawned call uses
 //                                (its callee, or its object): finds that call in IR
 //   __sprig_spawn_block()        a no-op, the spawned call of a spawned block
@@ -46,6 +52,8 @@ inline constexpr llvm::StringLiteral SpawnEnd = "__sprig_spawn_end";
 inline constexpr llvm::StringLiteral SpawnEndValue = "__sprig_spawn_end_v";
 inline constexpr llvm::StringLiteral SpawnEndVar = "__sprig_spawn_end_var";
 inline constexpr llvm::StringLiteral Sync = "__sprig_sync";
+inline constexpr llvm::StringLiteral ScopeExit = "__sprig_scope_exit";
+inline constexpr llvm::StringLiteral SpawnScope = "__sprig_spawn_scope";
 inline constexpr llvm::StringLiteral TagPrefix = "__sprig_tag_";
 inline constexpr llvm::StringLiteral SpawnBlock = "__sprig_spawn_block";
 inline constexpr llvm::StringLiteral LhsBegin = "__sprig_lhs_begin";

@@ -14,6 +14,9 @@ void __sprig_bc_enter_frame_ra(sprig_frame *sf) { sprig_enter_frame_ra(sf); }
 void __sprig_bc_bind(sprig_frame *sf) { sprig_bind(sf); }
 uint32_t __sprig_bc_detach_bound(sprig_frame *parent) { return sprig_detach_bound(parent); }
 void __sprig_bc_leave_helper(sprig_frame *parent) { sprig_leave_helper(parent); }
+void __sprig_bc_leave_helper_scoped(sprig_frame *parent, sprig_scope *s) {
+  sprig_leave_helper_scoped(parent, s);
+}
 void __sprig_bc_leave_frame(sprig_frame *sf) { sprig_leave_frame(sf); }
 void __sprig_bc_count_spawn(void) { sprig_count_spawn(); }
 /* The serial gate's thread-local read (plugin/SerialClone.cpp; sprig_run_serially). */

@@ -116,6 +116,14 @@ extern "C" void __sprig_leave_helper_exc(sprig_frame *parent) {
   parent->flags |= SPRIG_FRAME_EXCEPTION;
 }
 
+extern "C" void __sprig_leave_helper_exc_scoped(sprig_frame *parent, sprig_scope *scope) {
+  // __sprig_leave_helper_exc for a child spawned in a scope.
+  sprig_worker *w = sprig_self();
+  if (!sprig_deque_pop(w))
+    child_done(as_worker(w), parent, scope);  // parent stolen: never returns
+  parent->flags |= SPRIG_FRAME_EXCEPTION;
+}
+
 extern "C" void __sprig_rethrow(sprig_frame *sf) {
   std::exception_ptr e;
   {

@@ -388,6 +388,21 @@ void reducer_resume(Worker *w, sprig_frame *f) {
 // A thread takes back its root frame: the root strand is the leftmost.
 void reducer_root_taken_back() { set_views(nullptr); }
 
+// A suspending scope exit (scheduler.cpp, __sprig_scope_suspend): the strand goes on
+// after the scope, so its piece does not end; the map simply moves to the resumer (the
+// scope's children that ran in parallel ended their own pieces, and the pieces of
+// children spawned before the scope may still be running: nothing is merged here).
+void *reducer_park(Worker *w) {
+  assert_owner(w, "a strand is parked by its own worker's thread");
+  void *m = cur_views();
+  set_views(nullptr);
+  return m;
+}
+void reducer_unpark(Worker *w, void *views) {
+  assert_owner(w, "a strand is taken up on its resumer's own thread");
+  set_views(static_cast<ViewMap *>(views));
+}
+
 void reducer_print_counts() { print_counts(); }
 
 }  // namespace sprig

@@ -14,6 +14,10 @@ bool reducer_reserve(Worker *w);  // before a steal's CAS; false: no memory, do 
 void reducer_steal(Worker *w, sprig_frame *f);  // a thief starts a piece of f
 void reducer_piece_ends(Worker *w, sprig_frame *f, bool at_sync);  // this strand ends one
 void reducer_resume(Worker *w, sprig_frame *f);                    // f resumed at its sync
+// A continuation suspends at a scope's exit: its strand does not end (its piece stays
+// open); its map is parked in the scope record and taken up again by the resumer.
+void *reducer_park(Worker *w);
+void reducer_unpark(Worker *w, void *views);
 void reducer_root_taken_back();  // a root frame back on its thread
 void reducer_print_counts();     // SPRIGTEST_REDUCER_COUNTS, at exit
 

@@ -117,13 +117,40 @@ SPRIG_SWITCH_PATH void run_pending(Worker *w) {
     p.root_to->root_ready.store(p.root_ready, std::memory_order_release);
     wake_all();
   }
+  if (p.scope_frame) {
+    // The exit of a scope suspended (__sprig_scope_suspend), and we are off its stack.
+    // acq_rel: release publishes the continuation's writes to the child that resumes
+    // it; acquire, if the add brings the counter to 0 (every child ended), makes their
+    // writes visible to us before we resume it ourselves.
+    sprig_scope *s = p.scope_wait;
+    int64_t before = __atomic_fetch_add(&s->join, (int64_t)p.scope_add, __ATOMIC_ACQ_REL);
+    SPRIG_ASSERT(before <= 0, "a scope's join counter is never positive before its exit");
+    SPRIG_ASSERT(before + (int64_t)p.scope_add >= 0,
+                 "a scope's join counter is never negative after its exit's add");
+    if (before + (int64_t)p.scope_add == 0)
+      resume_at_scope(w, p.scope_frame, s);
+  }
   if (p.child_done) {
     sprig_frame *f = p.child_done;
+    // A child of a scope: the scope's counter first. The frame cannot get past the
+    // frame's sync (nor the scope record be reused) before our decrement of `join`
+    // below; if this one brings the scope's counter to 0 the frame waits at the scope's
+    // exit, not at a sync, so the decrement of `join` cannot bring that one to 0.
+    // acq_rel, as below.
+    bool scope_done = false;
+    if (sprig_scope *s = p.child_scope) {
+      int64_t before = __atomic_fetch_sub(&s->join, 1, __ATOMIC_ACQ_REL);
+      scope_done = before == 1;
+    }
     // acq_rel: release publishes the child's writes (its result) to whoever resumes the
     // frame; acquire, if we bring join to 0, makes every other child's and the
     // continuation's writes visible to us before we resume it.
-    if (__atomic_fetch_sub(&f->join, 1, __ATOMIC_ACQ_REL) == 1)
+    if (__atomic_fetch_sub(&f->join, 1, __ATOMIC_ACQ_REL) == 1) {
+      SPRIG_ASSERT(!scope_done, "a frame waits at one place: a sync or a scope's exit");
       resume_at_sync(w, f);
+    }
+    if (scope_done)
+      resume_at_scope(w, f, p.child_scope);
   }
   if (p.resume)
     resume_at_sync(w, p.resume);
@@ -363,7 +390,8 @@ static void free_after_resume_pc_read(sprig_frame *parent, Fiber *cur, Worker *w
 #else
 #define SPRIG_CHILD_DONE_INLINE
 #endif
-[[noreturn]] SPRIG_CHILD_DONE_INLINE void child_done(Worker *w, sprig_frame *parent) {
+[[noreturn]] SPRIG_CHILD_DONE_INLINE void child_done(Worker *w, sprig_frame *parent,
+                                                     sprig_scope *scope) {
   SPRIG_TRACE(kTraceSync, "worker %d: child of %p ends, parent stolen", w->id,
               (void *)parent);
   // No check_frame here: the parent's flags are its runner's, and a thief may run it.
@@ -377,6 +405,7 @@ static void free_after_resume_pc_read(sprig_frame *parent, Fiber *cur, Worker *w
   else
     free_after_resume_pc_read(parent, cur, w);  // nothing else of value left on it
   w->pending.child_done = parent;
+  w->pending.child_scope = scope;
   // This strand's reducer views go to the parent's pieces before the join counter lets
   // anyone resume it (runtime/reducer.cpp).
   reducer_piece_ends(w, parent, false);
@@ -415,6 +444,49 @@ int sprig_worker_id(void) {
 
 void __sprig_child_done(sprig_worker *aw, sprig_frame *parent) {
   sprig::child_done(as_worker(aw), parent);
+}
+
+void __sprig_child_done_scoped(sprig_worker *aw, sprig_frame *parent, sprig_scope *scope) {
+  sprig::child_done(as_worker(aw), parent, scope);
+}
+
+void __sprig_scope_suspend(sprig_frame *sf, sprig_scope *s) {
+  check_frame(sf, "scope_suspend");
+  Worker *w = self();
+  uint32_t n = s->stolen;
+  SPRIG_ASSERT(n >= 1, "a scope's exit waits only when a child of it ran in parallel");
+  s->stolen = 0;
+  // Every such child already ended? They only subtract until our add, one each: the
+  // counter is then -n. Acquire: their writes (results) are visible to what follows.
+  if (__atomic_load_n(&s->join, __ATOMIC_ACQUIRE) == -(int64_t)n) {
+    // No child of the scope is left to touch the counter: a plain reset.
+    __atomic_store_n(&s->join, 0, __ATOMIC_RELAXED);
+    frame_note_exceptions(sf);  // a child that ran in parallel may have thrown
+    return;
+  }
+  // (A sync inside the scope since those children's steals waited for them all and made
+  // the frame unstolen: then the test above returned.) One of them still runs, so the
+  // frame was stolen since its last sync.
+  SPRIG_ASSERT(sprig_frame_is_stolen(sf),
+               "a scope's child runs in parallel only while its frame is stolen");
+  SPRIG_ASSERT(pending_empty(w->pending),
+               "a worker sets its pending work once per visit to its scheduler");
+  stress_point(w);
+  fp_save_frame(sf);  // the resumer restores it (resume_at_scope)
+  // The continuation's stack stays the frame's until it resumes there: nothing else
+  // runs on it (its children that were stolen from it moved on to other stacks).
+  s->stack = w->cur;
+  s->views = reducer_park(w);
+  // The add waits until we are off this stack (run_pending): a child may resume the
+  // frame on it as soon as the counter reaches 0.
+  w->pending.scope_frame = sf;
+  w->pending.scope_wait = s;
+  w->pending.scope_add = n;
+  w->stats.suspended_syncs.inc();
+  SPRIG_TRACE(kTraceSync, "worker %d suspends frame %p at a scope's exit", w->id,
+              (void *)sf);
+  // TSan: this function's entry; the continuation's stack is resumed later.
+  enter_scheduler(w, SanLeave::Resume, 1);
 }
 
 void __sprig_sync_suspend(sprig_frame *sf) {

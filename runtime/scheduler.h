@@ -42,7 +42,9 @@ void unmap_deque(Worker *w);
 
 // A child ended and its parent was stolen: sprig_leave_helper's slow path, shared by
 // __sprig_child_done and __sprig_leave_helper_exc (each called straight from a helper).
-[[noreturn]] __attribute__((visibility("hidden"))) void child_done(Worker *w,
-                                                                   sprig_frame *parent);
+// `scope`: the scope the child was spawned in (null: none), whose counter it decrements
+// first.
+[[noreturn]] __attribute__((visibility("hidden"))) void
+child_done(Worker *w, sprig_frame *parent, sprig_scope *scope = nullptr);
 
 }  // namespace sprig

@@ -103,6 +103,29 @@ namespace sprig {
   jump_into(w, f, stack, sp);
 }
 
+// Resume a frame at the exit of a scope whose children all ended (the greedy join of
+// __sprig_scope_suspend), on the stack its continuation suspended on: children spawned
+// before the scope may still run, so the frame stays stolen, its epoch (steals, the
+// join counter, orig_sp/orig_stack) untouched, and its original stack may still be
+// theirs. The suspending worker left that stack before the add that let anyone resume
+// (Pending::scope_wait).
+[[noreturn]] SPRIG_SWITCH_PATH void resume_at_scope(Worker *w, sprig_frame *f,
+                                                    sprig_scope *s) {
+  check_frame(f, "resume_at_scope");
+  SPRIG_ASSERT(sprig_frame_is_stolen(f), "only a stolen frame suspends at a scope's exit");
+  SPRIG_ASSERT(__atomic_load_n(&s->join, __ATOMIC_RELAXED) == 0 && s->stolen == 0,
+               "the scope's join counter is zero when its exit completes");
+  frame_note_exceptions(f);  // children that threw while the frame was stolen
+  fp_restore_frame(f);
+  reducer_unpark(w, s->views);
+  if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]))
+    w->fp.store(st, std::memory_order_relaxed);
+  SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at a scope's exit", w->id, (void *)f);
+  Fiber *stack = static_cast<Fiber *>(s->stack);
+  SPRIG_DEBUG_ONLY(s->stack = reinterpret_cast<void *>(SPRIG_POISON_WORD));
+  jump_into(w, f, stack, f->ctx[SPRIG_CTX_SP]);
+}
+
 // Run a stolen continuation on a fresh fiber. Never returns. `pc`: its resume point,
 // which the steal read while it announced the frame (steal_or_ask): read here, after the
 // announcement was withdrawn, the word below ctx[SP] could already belong to another

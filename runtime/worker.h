@@ -18,8 +18,12 @@ namespace sprig {
 // (runtime/scheduler.cpp). Doing it there, not before, is what makes it safe: until the
 // worker is off a stack, nobody else may be allowed onto that stack.
 struct Pending {
-  Fiber *free_fiber = nullptr;        // return to the pool (we just left it)
-  sprig_frame *child_done = nullptr;  // a child of this frame ended: decrement its join
+  Fiber *free_fiber = nullptr;         // return to the pool (we just left it)
+  sprig_frame *child_done = nullptr;   // a child of this frame ended: decrement its join
+  sprig_scope *child_scope = nullptr;  // ...and first its scope's, if spawned in a scope
+  sprig_frame *scope_frame = nullptr;  // this frame suspended at the exit of a scope:
+  sprig_scope *scope_wait = nullptr;   // add `scope_add` to this scope's join counter
+  uint32_t scope_add = 0;
   sprig_frame *resume = nullptr;      // resume this frame at its sync
   sprig_frame *root_ready = nullptr;  // hand this root frame back to its own thread...
   struct Worker *root_to = nullptr;   // ...whose root slot is this one
@@ -164,7 +168,8 @@ inline void assert_owner(const Worker *w, const char *what) {
 // Pending is empty: a worker sets its pending work at most once per visit to its
 // scheduler loop, which runs it (run_pending).
 inline bool pending_empty(const Pending &p) {
-  return !p.free_fiber && !p.child_done && !p.resume && !p.root_ready && !p.root_to;
+  return !p.free_fiber && !p.child_done && !p.child_scope && !p.scope_frame &&
+         !p.scope_wait && !p.resume && !p.root_ready && !p.root_to;
 }
 
 inline Worker *as_worker(sprig_worker *w) { return reinterpret_cast<Worker *>(w); }

@@ -25,6 +25,21 @@ FunctionDecl *MarkerCalls::sync() {
   return voidMarker(syncFn, markers::Sync, /*NoExcept=*/false);
 }
 
+// Not noexcept: a scope's exit rethrows a child's exception, so in an EH scope it must
+// be an invoke into the enclosing cleanups.
+FunctionDecl *MarkerCalls::scopeExit() {
+  return idMarker(scopeExitFn, markers::ScopeExit, false);
+}
+FunctionDecl *MarkerCalls::spawnScope() {
+  if (!spawnScopeFn) {
+    ASTContext &C = ctx();
+    spawnScopeFn = makeFunction(markers::SpawnScope, C.VoidTy, {C.IntTy, C.IntTy},
+                                /*NoExcept=*/true);
+    setBody(spawnScopeFn, nullptr);
+  }
+  return spawnScopeFn;
+}
+
 FunctionDecl *MarkerCalls::spawnBlock() {
   return voidMarker(spawnBlockFn, markers::SpawnBlock, /*NoExcept=*/true);
 }

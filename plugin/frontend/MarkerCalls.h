@@ -40,6 +40,9 @@ public:
   clang::FunctionDecl *spawnEndValue();
   // __sprig_sync(), not noexcept either.
   clang::FunctionDecl *sync();
+  // __sprig_scope_exit(k) and __sprig_spawn_scope(id, k) (Markers.h).
+  clang::FunctionDecl *scopeExit();
+  clang::FunctionDecl *spawnScope();
   // __sprig_spawn_block() noexcept: the spawned call a spawned block starts with.
   clang::FunctionDecl *spawnBlock();
 
@@ -87,6 +90,7 @@ private:
                       *pforCatchFn = nullptr, *pforEndFn = nullptr,
                       *pforBreakFn = nullptr;
   clang::FunctionDecl *scopeEndFn = nullptr;
+  clang::FunctionDecl *scopeExitFn = nullptr, *spawnScopeFn = nullptr;
   unsigned tagCounter = 0, lhsCounter = 0;
 };
 

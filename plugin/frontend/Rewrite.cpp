@@ -12,8 +12,11 @@
 //                                    __sprig_tag_N(__sprig_spawn_block)(); B;
 //                                    __sprig_spawn_end(N); }   (the block is the child)
 //   [[sprig::sync]];           ->  __sprig_sync();
-//   [[sprig::scope]] { ..; S } ->  { ..; { S; __sprig_sync(); } }, and a break, continue or
-//                                  goto leaving it -> { __sprig_sync(); jump; }
+//   [[sprig::scope]] { ..; S } ->  { ..; { S; __sprig_scope_exit(K); } }, and a break,
+//                                  continue or goto leaving scopes K1 (innermost) .. Kn
+//                                  -> { __sprig_scope_exit(K1); ..; __sprig_scope_exit(Kn);
+//                                  jump; }; a spawn N directly in scope K starts with
+//                                  __sprig_spawn_scope(N, K) before its begin marker
 //   return e;                  ->  { __sprig_sync(); return e; }   (implicit sync, only in
 //   end of body                ->  __sprig_sync();                  functions that spawn)
 // S' / e' is the statement with its spawned call *tagged*: one operand that only the
@@ -60,7 +63,9 @@ struct SpawnRewriter::Impl {
   CheckOnce Once;
   std::set<std::pair<unsigned, unsigned>> warned;  // ThreadBound.h's, once per location
   MarkerCalls Markers;
-  unsigned loopCounter = 0, spawnCounter = 0;
+  unsigned loopCounter = 0, spawnCounter = 0, scopeCounter = 0;
+  // The ids of the scopes of the function being rewritten (Markers.h, scope_exit).
+  llvm::DenseMap<const Stmt *, unsigned> scopeIds;
 
   explicit Impl(CompilerInstance &CI) : CI(CI), Markers(CI) {}
 
@@ -77,6 +82,8 @@ struct SpawnRewriter::Impl {
   // (an error was reported, or FD is a template pattern).
   bool checkUses(FunctionDecl *FD, Collector &Col, llvm::SmallVectorImpl<Spawn> &Spawns,
                  llvm::SmallVectorImpl<LoopForm> &Loops);
+  // The begin marker of spawn Id, after the spawn's scope marker if it is in a scope.
+  Expr *beginCall(FunctionDecl *Begin, unsigned Id, const Spawn &S, SourceLocation L);
   // The markers around one spawned statement or declaration.
   void rewriteSpawn(FunctionDecl *FD, Spawn &S, FunctionDecl *Begin, FunctionDecl *End,
                     FunctionDecl *EndV);
@@ -266,6 +273,20 @@ bool SpawnRewriter::Impl::checkUses(FunctionDecl *FD, Collector &Col,
   return OK && !CI.getDiagnostics().hasErrorOccurred();
 }
 
+Expr *SpawnRewriter::Impl::beginCall(FunctionDecl *Begin, unsigned Id, const Spawn &S,
+                                     SourceLocation L) {
+  Expr *B = Markers.idCall(Begin, Id, L);
+  auto It = S.use.scope ? scopeIds.find(S.use.scope) : scopeIds.end();
+  if (It == scopeIds.end())
+    return B;
+  ASTContext &C = CI.getASTContext();
+  Expr *K = IntegerLiteral::Create(C, llvm::APInt(32, It->second), C.IntTy, L);
+  Expr *N = IntegerLiteral::Create(C, llvm::APInt(32, Id), C.IntTy, L);
+  Expr *Mark = Markers.callTo(Markers.spawnScope(), {N, K}, L);
+  return BinaryOperator::Create(C, Mark, B, BO_Comma, B->getType(), B->getValueKind(),
+                                B->getObjectKind(), L, FPOptionsOverride());
+}
+
 void SpawnRewriter::Impl::rewriteSpawn(FunctionDecl *FD, Spawn &S, FunctionDecl *Begin,
                                        FunctionDecl *End, FunctionDecl *EndV) {
   ASTContext &C = CI.getASTContext();
@@ -277,7 +298,7 @@ void SpawnRewriter::Impl::rewriteSpawn(FunctionDecl *FD, Spawn &S, FunctionDecl 
     auto *Call = cast<CallExpr>(Markers.callTo(Markers.spawnBlock(), {}, L));
     Markers.tagCall(Call);
     *S.use.slot = Markers.block(
-        {Markers.idCall(Begin, Id, L), Call, S.form.stmt, Markers.idCall(End, Id, L)}, L);
+        {beginCall(Begin, Id, S, L), Call, S.form.stmt, Markers.idCall(End, Id, L)}, L);
     return;
   }
   if (Expr *E = assignment(S.form)) {
@@ -298,7 +319,7 @@ void SpawnRewriter::Impl::rewriteSpawn(FunctionDecl *FD, Spawn &S, FunctionDecl 
     auto *IL = dyn_cast<InitListExpr>(Inner);
     if (IL && IL->getNumInits() == 1)
       Inner = IL->getInit(0);
-    Expr *Comma = BinaryOperator::Create(C, Markers.idCall(Begin, Id, L), Inner, BO_Comma,
+    Expr *Comma = BinaryOperator::Create(C, beginCall(Begin, Id, S, L), Inner, BO_Comma,
                                          Inner->getType(), Inner->getValueKind(),
                                          Inner->getObjectKind(), L, FPOptionsOverride());
     if (IL && IL->getNumInits() == 1)
@@ -323,7 +344,7 @@ void SpawnRewriter::Impl::rewriteSpawn(FunctionDecl *FD, Spawn &S, FunctionDecl 
     auto *AS = cast<AttributedStmt>(S.use.stmt);
     Stmt *Sub = AS->getSubStmt();
     *S.use.slot =
-        Markers.block({Markers.idCall(Begin, Id, L), Sub, Markers.idCall(End, Id, L)}, L);
+        Markers.block({beginCall(Begin, Id, S, L), Sub, Markers.idCall(End, Id, L)}, L);
   }
 }
 
@@ -350,6 +371,19 @@ void SpawnRewriter::Impl::rewriteFunction(FunctionDecl *FD, Collector &Col,
   FunctionDecl *End = Markers.spawnEnd();
   FunctionDecl *EndV = Markers.spawnEndValue();
   FunctionDecl *Sync = Markers.sync();
+  scopeIds.clear();
+  for (Use &U : Col.uses)
+    if (U.kind == Use::Scope && (Col.hasSpawn || U.inParallelFor))
+      scopeIds[U.stmt] = scopeCounter++;
+  // The exits of the scopes a jump leaves, innermost first.
+  auto ScopeExits = [&](const Use &U) {
+    llvm::SmallVector<Stmt *, 4> Exits;
+    for (Stmt *Sc : U.left)
+      if (auto It = scopeIds.find(Sc); It != scopeIds.end())
+        Exits.push_back(
+            Markers.idCall(Markers.scopeExit(), It->second, U.stmt->getBeginLoc()));
+    return Exits;
+  };
   for (Spawn &S : Spawns)
     rewriteSpawn(FD, S, Begin, End, EndV);
   // A function whose spawns all sit in parallel loop bodies does not spawn itself (the
@@ -363,14 +397,18 @@ void SpawnRewriter::Impl::rewriteFunction(FunctionDecl *FD, Collector &Col,
                     : new (C) NullStmt(L);
     else if (U.kind == Use::Return && Col.hasSpawn)
       *U.slot = Markers.block({Markers.callTo(Sync, {}, L), U.stmt}, L);
-    else if (U.kind == Use::ScopeJump && (Col.hasSpawn || U.inParallelFor))
-      *U.slot = Markers.block({Markers.callTo(Sync, {}, L), U.stmt}, L);
+    else if (U.kind == Use::ScopeJump && (Col.hasSpawn || U.inParallelFor)) {
+      llvm::SmallVector<Stmt *, 4> Stmts = ScopeExits(U);
+      Stmts.push_back(U.stmt);
+      *U.slot = Markers.block(Stmts, L);
+    }
   }
   // Scopes, innermost first (a nested scope's slot is in its parent's block): the block
-  // replaces the attributed statement, and its last statement S becomes { S; sync; }, so
-  // the sync runs before the block's locals are destroyed (S's own, if S declares them,
-  // are destroyed right after it, as they were). Jumps out of the block synced above;
-  // an exception syncs at its landing pad (lower/SpawnEH.h).
+  // replaces the attributed statement, and its last statement S becomes
+  // { S; scope_exit(K); }, so the wait runs before the block's locals are destroyed (S's
+  // own, if S declares them, are destroyed right after it, as they were). Jumps out of
+  // the block waited above; an exception syncs the whole frame at its landing pad
+  // (lower/SpawnEH.h), which waits for the scope's children too.
   for (size_t I = Col.uses.size(); I-- > 0;) {
     Use &U = Col.uses[I];
     if (U.kind != Use::Scope)
@@ -380,8 +418,10 @@ void SpawnRewriter::Impl::rewriteFunction(FunctionDecl *FD, Collector &Col,
     if (B->body_empty() || !(Col.hasSpawn || U.inParallelFor))
       continue;
     Stmt **Last = B->body_begin() + (B->size() - 1);
-    auto *Wrap = cast<CompoundStmt>(Markers.block(
-        {*Last, Markers.callTo(Sync, {}, B->getRBracLoc())}, B->getRBracLoc()));
+    auto *Wrap = cast<CompoundStmt>(
+        Markers.block({*Last, Markers.idCall(Markers.scopeExit(), scopeIds.lookup(U.stmt),
+                                             B->getRBracLoc())},
+                      B->getRBracLoc()));
     *Last = Wrap;
     for (Use &V : Col.uses)
       if (V.slot == Last)

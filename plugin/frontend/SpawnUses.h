@@ -61,6 +61,11 @@ struct Use {
   bool inStmtExpr = false;
   bool inCatch = false;
   int inParallelFor = 0;  // how many parallel loops' bodies (or headers) hold it
+  // A spawn: the innermost scope around it in the same function (not outside a parallel
+  // loop body that holds it), or null. A ScopeJump: the scopes it leaves, innermost
+  // first.
+  Stmt *scope = nullptr;
+  llvm::SmallVector<Stmt *, 2> left = {};
 };
 
 // Collects spawns, syncs, returns and parallel loops of one function body, not
@@ -80,6 +85,7 @@ struct Collector {
   // for each enclosing loop or switch how many scopes were open at it (a break or
   // continue to it leaves the scopes opened since).
   llvm::SmallVector<Stmt *, 4> scopes;
+  llvm::SmallVector<int, 4> scopePfor;  // pforDepth where each of `scopes` opened
   struct JumpTarget {
     size_t scopes;
     bool isLoop;
@@ -97,6 +103,9 @@ struct Collector {
 
   void add(Use U) {
     U.inParallelFor = pforDepth;
+    if ((U.kind == Use::SpawnStmt || U.kind == Use::SpawnDecl) && !scopes.empty() &&
+        scopePfor.back() == pforDepth)
+      U.scope = scopes.back();
     uses.push_back(U);
   }
 
@@ -127,9 +136,11 @@ struct Collector {
       if (annotation(AS, kScopeAnnotation)) {
         add({Use::Scope, &S, S, nullptr, stmtExprDepth > 0, catchDepth > 0});
         scopes.push_back(S);
+        scopePfor.push_back(pforDepth);
         for (Stmt *&Child : S->children())
           walk(Child);
         scopes.pop_back();
+        scopePfor.pop_back();
         return;
       }
       if (annotation(AS, kGrainsizeAnnotation))
@@ -139,8 +150,11 @@ struct Collector {
       bool Continue = isa<clang::ContinueStmt>(S);
       for (size_t I = targets.size(); I-- > 0;)
         if (targets[I].isLoop || !Continue) {
-          if (targets[I].scopes < scopes.size())
+          if (targets[I].scopes < scopes.size()) {
             add({Use::ScopeJump, &S, S, nullptr, stmtExprDepth > 0});
+            for (size_t J = scopes.size(); J-- > targets[I].scopes;)
+              uses.back().left.push_back(scopes[J]);
+          }
           break;
         }
       return;
@@ -189,17 +203,16 @@ struct Collector {
   // (an indirect goto: whenever it is in a scope).
   void resolveGotos() {
     for (Placed &G : gotos) {
-      bool Leaves = true;
-      if (auto *GS = dyn_cast<clang::GotoStmt>(G.stmt)) {
-        auto It = labels.find(GS->getLabel());
-        Leaves = false;
-        for (Stmt *Sc : G.scopes)
-          if (It == labels.end() || !llvm::is_contained(It->second, Sc))
-            Leaves = true;
-      }
-      if (Leaves) {
+      llvm::SmallVector<Stmt *, 2> Left;  // innermost first
+      auto *GS = dyn_cast<clang::GotoStmt>(G.stmt);
+      auto It = GS ? labels.find(GS->getLabel()) : labels.end();
+      for (size_t J = G.scopes.size(); J-- > 0;)
+        if (!GS || It == labels.end() || !llvm::is_contained(It->second, G.scopes[J]))
+          Left.push_back(G.scopes[J]);
+      if (!Left.empty()) {
         uses.push_back({Use::ScopeJump, G.slot, G.stmt, nullptr});
         uses.back().inParallelFor = G.pforDepth;
+        uses.back().left = Left;
       }
     }
   }

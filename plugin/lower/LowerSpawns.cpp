@@ -82,6 +82,79 @@ void emitSync(ModuleContext &Ctx, SpawnFrame &Fr, CallBase *Marker, bool Rethrow
   }
 }
 
+// A scope's exit (__sprig_scope_exit, Markers.h) becomes the inline wait of
+// RuntimeABI::emitScopeWait, with a child's exception rethrown.
+void emitScopeExit(ModuleContext &Ctx, SpawnFrame &Fr, CallBase *Marker, Value *Scope) {
+  Function &F = Fr.F;
+  BasicBlock *BB = Marker->getParent();
+  BasicBlock *Cont;
+  BasicBlock *Unwind = nullptr;
+  if (auto *II = dyn_cast<InvokeInst>(Marker)) {
+    Cont = II->getNormalDest();
+    Unwind = II->getUnwindDest();
+    BasicBlock *Mid = BasicBlock::Create(Ctx.C, "sprig.scope.done", &F, Cont);
+    BranchInst::Create(Cont, Mid);
+    for (PHINode &P : Cont->phis())
+      P.replaceIncomingBlockWith(BB, Mid);
+    Cont = Mid;
+  } else {
+    Cont = BB->splitBasicBlock(std::next(Marker->getIterator()), "sprig.scope.done");
+  }
+  DebugLoc DL = Marker->getDebugLoc();
+  Instruction *OldTerm = BB->getTerminator();
+  if (Unwind)
+    Unwind->removePredecessor(BB);
+  if (OldTerm != Marker)
+    Marker->eraseFromParent();
+  BasicBlock *Pending = Ctx.ABI.emitScopeWait(Fr, Scope, OldTerm, Cont, DL);
+  IRBuilder<> B(Pending);
+  B.SetCurrentDebugLocation(DL);
+  if (Unwind)
+    B.CreateInvoke(Ctx.ABI.Rethrow, Cont, Unwind, {Fr.SF});
+  else {
+    B.CreateCall(Ctx.ABI.Rethrow, {Fr.SF});
+    B.CreateBr(Cont);
+  }
+}
+
+// The scope markers of F: each __sprig_spawn_scope(id, k) goes, and each scope k with a
+// spawn gets its record (sprig_scope), zeroed at F's entry; ScopeRec maps k to it.
+void collectScopes(ModuleContext &Ctx, SpawnFrame &Fr,
+                   DenseMap<uint64_t, AllocaInst *> &ScopeRec) {
+  MarkerFns &Mk = Ctx.Markers;
+  if (!Mk.SpawnScope)
+    return;
+  SmallVector<CallBase *, 8> Marks;
+  for (BasicBlock &BB : Fr.F)
+    for (Instruction &I : BB)
+      if (MarkerFns::calls(&I, Mk.SpawnScope))
+        Marks.push_back(cast<CallBase>(&I));
+  if (Marks.empty())
+    return;
+  BasicBlock &EntryBB = Fr.F.getEntryBlock();
+  auto It = EntryBB.begin();
+  while (isa<AllocaInst>(&*It))
+    ++It;
+  IRBuilder<> EB(&EntryBB, It);
+  for (CallBase *CB : Marks) {
+    uint64_t Spawn = cast<ConstantInt>(CB->getArgOperand(0))->getZExtValue();
+    uint64_t K = cast<ConstantInt>(CB->getArgOperand(1))->getZExtValue();
+    AllocaInst *&Rec = ScopeRec[K];
+    if (!Rec) {
+      IRBuilder<> AB(&EntryBB, EntryBB.begin());
+      Rec = AB.CreateAlloca(ArrayType::get(Ctx.I8, RuntimeABI::ScopeSize), nullptr,
+                            "sprig.scope");
+      Rec->setAlignment(Align(8));
+      // sprig_scope_init: join and stolen.
+      EB.CreateStore(EB.getInt64(0), Rec);
+      EB.CreateStore(EB.getInt32(0),
+                     EB.CreateConstInBoundsGEP1_64(Ctx.I8, Rec, RuntimeABI::ScopeStolen));
+    }
+    Fr.ScopeOfSpawn[Spawn] = Rec;
+    replaceMarkerCall(CB);
+  }
+}
+
 // 1. The frame, in F's entry block.
 void createFrame(ModuleContext &Ctx, SpawnFrame &Fr) {
   BasicBlock &EntryBB = Fr.F.getEntryBlock();
@@ -130,9 +203,17 @@ void lowerFunction(ModuleContext &Ctx, Function &F) {
                      cast<ConstantInt>(S.begin->getArgOperand(0))->getZExtValue() ==
                          cast<ConstantInt>(S.end->getArgOperand(0))->getZExtValue(),
                  "each spawn has a begin and an end marker with one id");
+  auto DropScopeMarkers = [&] {
+    for (Function *Fn : {Ctx.Markers.ScopeExit, Ctx.Markers.SpawnScope})
+      if (Fn)
+        for (User *U : make_early_inc_range(Fn->users()))
+          if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getFunction() == &F)
+            replaceMarkerCall(CB);
+  };
   if (Spawns.empty()) {
     for (CallBase *S : Syncs)
       replaceMarkerCall(S);
+    DropScopeMarkers();
     return;
   }
   SPRIG_DEBUG(dbgs() << "sprig: lowering " << F.getName() << ": " << Spawns.size()
@@ -144,6 +225,8 @@ void lowerFunction(ModuleContext &Ctx, Function &F) {
 
   SpawnFrame Fr(F);
   createFrame(Ctx, Fr);
+  DenseMap<uint64_t, AllocaInst *> ScopeRec;
+  collectScopes(Ctx, Fr, ScopeRec);
 
   // 2. Spawns.
   for (SpawnMarkers &S : Spawns) {
@@ -183,6 +266,23 @@ void lowerFunction(ModuleContext &Ctx, Function &F) {
   for (CallBase *S : Needed)
     emitSync(Ctx, Fr, S, /*Rethrowing=*/true);
   NumSyncs += Needed.size();
+  // Scopes' exits: the wait for the scope's own children, where a spawn may reach it
+  // and the scope has spawns.
+  if (Ctx.Markers.ScopeExit) {
+    SmallVector<CallBase *, 8> Exits;
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (MarkerFns::calls(&I, Ctx.Markers.ScopeExit))
+          Exits.push_back(cast<CallBase>(&I));
+    for (CallBase *E : Exits) {
+      AllocaInst *Rec =
+          ScopeRec.lookup(cast<ConstantInt>(E->getArgOperand(0))->getZExtValue());
+      if (!Rec || Cold.count(E->getParent()))
+        replaceMarkerCall(E);
+      else
+        emitScopeExit(Ctx, Fr, E, Rec);
+    }
+  }
   // 5. Exits.
   SmallVector<Instruction *, 8> Exits;
   for (BasicBlock &BB : F)
@@ -226,7 +326,7 @@ bool lowerSpawns(Module &M, ParallelTarget &Target) {
 
   SmallVector<Function *, 16> Work;
   SmallPtrSet<Function *, 16> Seen;
-  for (Function *Marker : {Mk.Begin, Mk.Sync})
+  for (Function *Marker : {Mk.Begin, Mk.Sync, Mk.ScopeExit})
     if (Marker)
       for (User *U : Marker->users())
         if (auto *CB = dyn_cast<CallBase>(U))
@@ -256,7 +356,7 @@ bool lowerSpawns(Module &M, ParallelTarget &Target) {
   }
   // Remove what is left of the markers (bodies were never emitted: declarations).
   SmallVector<Function *, 16> Dead;
-  for (Function *Fn : {Mk.Begin, Mk.End, Mk.EndV, Mk.Sync})
+  for (Function *Fn : {Mk.Begin, Mk.End, Mk.EndV, Mk.Sync, Mk.ScopeExit, Mk.SpawnScope})
     if (Fn)
       Dead.push_back(Fn);
   for (Function *Fn : Mk.Tags)

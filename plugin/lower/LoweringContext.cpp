@@ -50,6 +50,8 @@ MarkerFns::MarkerFns(Module &M) {
   End = M.getFunction(markers::SpawnEnd);
   EndV = M.getFunction(markers::SpawnEndValue);
   Sync = M.getFunction(markers::Sync);
+  ScopeExit = M.getFunction(markers::ScopeExit);
+  SpawnScope = M.getFunction(markers::SpawnScope);
   for (Function &F : M) {
     if (F.getName().starts_with(markers::TagPrefix))
       Tags.insert(&F);
@@ -58,6 +60,40 @@ MarkerFns::MarkerFns(Module &M) {
     else if (F.getName().starts_with(markers::LhsPrefix))
       Lhs.insert(&F);
   }
+}
+
+CallBase *replaceMarkerWith(CallBase *CB, FunctionCallee Fn, ArrayRef<Value *> Args) {
+  CallBase *New;
+  if (auto *II = dyn_cast<InvokeInst>(CB))
+    New = InvokeInst::Create(Fn, II->getNormalDest(), II->getUnwindDest(), Args, "",
+                             CB->getIterator());
+  else
+    New = CallInst::Create(Fn, Args, "", CB->getIterator());
+  New->setDebugLoc(CB->getDebugLoc());
+  if (!CB->getType()->isVoidTy())
+    CB->replaceAllUsesWith(Constant::getNullValue(CB->getType()));
+  CB->eraseFromParent();
+  return New;
+}
+
+void MarkerFns::scopesToSyncs(Module &M) {
+  if (SpawnScope)
+    for (User *U : make_early_inc_range(SpawnScope->users()))
+      if (auto *CB = dyn_cast<CallBase>(U))
+        replaceMarkerCall(CB);
+  if (ScopeExit && !ScopeExit->use_empty()) {
+    if (!Sync)
+      Sync = Function::Create(FunctionType::get(Type::getVoidTy(M.getContext()), false),
+                              GlobalValue::ExternalLinkage, markers::Sync, M);
+    for (User *U : make_early_inc_range(ScopeExit->users()))
+      if (auto *CB = dyn_cast<CallBase>(U))
+        replaceMarkerWith(CB, Sync, {});
+  }
+  for (Function **Fn : {&ScopeExit, &SpawnScope})
+    if (*Fn && (*Fn)->use_empty()) {
+      (*Fn)->eraseFromParent();
+      *Fn = nullptr;
+    }
 }
 
 MarkerContext::MarkerContext(Module &M) : M(M), C(M.getContext()), Markers(M) {

@@ -63,9 +63,14 @@ struct StatisticRegistrar {
 struct MarkerFns {
   llvm::Function *Begin = nullptr, *End = nullptr, *EndV = nullptr, *Sync = nullptr;
   llvm::Function *LhsBegin = nullptr;
+  llvm::Function *ScopeExit = nullptr, *SpawnScope = nullptr;  // [[sprig::scope]]
   llvm::SmallPtrSet<llvm::Function *, 16> Tags, Lhs;
 
   explicit MarkerFns(llvm::Module &M);
+  // The serial modes (race, scale) see a scope's exit as a sync of the whole frame, as
+  // before scopes were precise: each __sprig_scope_exit(k) becomes __sprig_sync() (Sync
+  // is declared if needed) and the __sprig_spawn_scope calls go.
+  void scopesToSyncs(llvm::Module &M);
   static bool calls(const llvm::Instruction *I, const llvm::Function *Fn) {
     auto *CB = llvm::dyn_cast<llvm::CallBase>(I);
     return CB && Fn && CB->getCalledFunction() == Fn;
@@ -88,6 +93,9 @@ inline bool callsHelper(const llvm::CallBase *CB) {
 // Replace a marker call by nothing (an invoke becomes a branch to its normal dest; a
 // value, unused, becomes 0).
 void replaceMarkerCall(llvm::CallBase *CB);
+// Replace the marker call CB by a call (an invoke, if CB is one) of Fn with Args.
+llvm::CallBase *replaceMarkerWith(llvm::CallBase *CB, llvm::FunctionCallee Fn,
+                                  llvm::ArrayRef<llvm::Value *> Args);
 
 struct MarkerContext {
   llvm::Module &M;
@@ -136,6 +144,9 @@ struct SpawnFrame {
   // those outlined before it.
   bool PCInCtx = false;
   llvm::SmallVector<llvm::CallInst *, 4> RADetaches;
+  // The scope record (sprig_scope) of each spawn in a [[sprig::scope]] block, by spawn
+  // id (Markers.h, __sprig_spawn_scope).
+  llvm::DenseMap<uint64_t, llvm::AllocaInst *> ScopeOfSpawn;
 
   explicit SpawnFrame(llvm::Function &F) : F(F) {}
   // Run Body (at Before) only on paths that spawned.

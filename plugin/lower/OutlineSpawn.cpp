@@ -237,6 +237,10 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
                    Ctx.Markers.isEnd(S.end),
                "a spawn's markers are a begin and an end of the function lowered");
   DebugLoc DL = S.begin->getDebugLoc();
+  // The scope record of a spawn directly in a [[sprig::scope]] block (its exits wait for
+  // this child), or null.
+  AllocaInst *Scope =
+      Fr.ScopeOfSpawn.lookup(cast<ConstantInt>(S.begin->getArgOperand(0))->getZExtValue());
   // ---- the interval ----
   // The markers are calls, or invokes whose landing pads lead into the enclosing scopes'
   // cleanups (those edges keep the cleanups out of the region, see SpawnRegion).
@@ -335,6 +339,10 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
     Params.push_back(V->getType());
     Args.push_back(V);
   }
+  if (Scope) {  // the last argument
+    Params.push_back(Ctx.PtrTy);
+    Args.push_back(Scope);
+  }
   // F's locals the child uses through a pointer may be written after their scope ends
   // (a spawned variable whose block closes before the sync): their stack slots must never
   // be given to another variable, so drop their lifetime markers (no stack colouring).
@@ -372,9 +380,16 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   B.CreateBr(cast<BasicBlock>(VMap[Entry]));
 
   BasicBlock *HExit = BasicBlock::Create(C, "spawn.exit", H);
-  IRBuilder<>(HExit).CreateCall(Ctx.ABI.LeaveHelper, {ParentSF});
+  Value *HScope = Scope ? H->getArg(H->arg_size() - 1) : nullptr;
+  if (HScope) {
+    HScope->setName("scope");
+    IRBuilder<>(HExit).CreateCall(Ctx.ABI.LeaveHelperScoped, {ParentSF, HScope});
+  } else {
+    IRBuilder<>(HExit).CreateCall(Ctx.ABI.LeaveHelper, {ParentSF});
+  }
   IRBuilder<>(HExit).CreateRetVoid();
   HelperEH EH(Ctx, H, ParentSF, ExnSlot, ChildNo);
+  EH.Scope = HScope;
   EH.makeCatchPath();
   EH.routeThrowingCalls(Clones, {HEntry, HExit}, F);
   EH.redirectExits(Clones, Exit, HExit);
@@ -430,6 +445,14 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   IRBuilder<> CB(C);
   CB.restoreIP(CallAt);
   CB.SetCurrentDebugLocation(DL);
+  if (Scope) {
+    // Whether this child runs in parallel with the continuation: `steals` moves across
+    // the call exactly when a thief took the continuation (sprig_scope_before_spawn).
+    Ctx.ABI.emitScopeBeforeSpawn(CB, SF, Scope);
+    IRBuilder<> AB(&*Exit->getFirstInsertionPt());
+    AB.SetCurrentDebugLocation(DL);
+    Ctx.ABI.emitScopeAfterSpawn(AB, SF, Scope);
+  }
   CallBase *HC;
   if (ParentPad && F.hasPersonalityFn())
     HC = CB.CreateInvoke(H, Exit, ParentPad, Args);

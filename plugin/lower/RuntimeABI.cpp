@@ -70,6 +70,21 @@ bool RuntimeABI::link() {
   ChildThrew = M.getOrInsertFunction("__sprig_child_threw", VoidTy, PtrTy, PtrTy, I32);
   LeaveHelperExc = M.getOrInsertFunction("__sprig_leave_helper_exc", VoidTy, PtrTy);
   InFlight = M.getOrInsertFunction("__sprig_exception_in_flight", VoidTy, PtrTy, PtrTy);
+  // Declared only where a scope has spawns: a module without scopes links and emits
+  // nothing more than before.
+  const bool Scopes = [&] {
+    Function *SS = M.getFunction(markers::SpawnScope);
+    return SS && !SS->use_empty();
+  }();
+  if (Scopes) {
+    LeaveHelperScoped =
+        M.getOrInsertFunction("__sprig_bc_leave_helper_scoped", VoidTy, PtrTy, PtrTy);
+    LeaveHelperExcScoped =
+        M.getOrInsertFunction("__sprig_leave_helper_exc_scoped", VoidTy, PtrTy, PtrTy);
+    ScopeSuspend = M.getOrInsertFunction("__sprig_scope_suspend", VoidTy, PtrTy, PtrTy);
+    if (auto *F = dyn_cast<Function>(ScopeSuspend.getCallee()))
+      F->setDoesNotThrow();
+  }
   if (auto *F = dyn_cast<Function>(SyncSuspend.getCallee())) {
     F->setDoesNotReturn();
     F->setDoesNotThrow();
@@ -125,12 +140,14 @@ bool RuntimeABI::link() {
   Detach = M.getFunction("__sprig_bc_detach_bound");
   LeaveHelper = M.getFunction("__sprig_bc_leave_helper");
   LeaveFrame = M.getFunction("__sprig_bc_leave_frame");
+  if (Scopes)
+    LeaveHelperScoped = M.getFunction("__sprig_bc_leave_helper_scoped");
   if (sprigCountSpawns())
     CountSpawn = M.getFunction("__sprig_bc_count_spawn");
   for (const char *Name :
        {"__sprig_bc_enter_frame", "__sprig_bc_enter_frame_ra", "__sprig_bc_bind",
         "__sprig_bc_detach_bound", "__sprig_bc_leave_helper", "__sprig_bc_leave_frame",
-        "__sprig_bc_count_spawn", "__sprig_bc_self"}) {
+        "__sprig_bc_count_spawn", "__sprig_bc_self", "__sprig_bc_leave_helper_scoped"}) {
     if (Function *F = M.getFunction(Name); F && !F->isDeclaration()) {
       F->setLinkage(GlobalValue::InternalLinkage);
       F->removeFnAttr(Attribute::NoInline);
@@ -450,6 +467,82 @@ BasicBlock *RuntimeABI::emitSyncWait(SpawnFrame &Fr, Instruction *Term, BasicBlo
   Value *HasExc =
       B.CreateICmpNE(B.CreateAnd(Flags2, B.getInt32(FlagException)), B.getInt32(0));
   BasicBlock *Pending = BasicBlock::Create(C, Prefix + ".pending", &F, Cont);
+  B.CreateCondBr(HasExc, Pending, Cont);
+  return Pending;
+}
+
+const unsigned RuntimeABI::ScopeSize = sizeof(sprig_scope);
+const unsigned RuntimeABI::ScopeStolen = offsetof(sprig_scope, stolen);
+const unsigned RuntimeABI::ScopeMark = offsetof(sprig_scope, mark);
+const unsigned RuntimeABI::FrameSteals = offsetof(sprig_frame, steals);
+static_assert(offsetof(sprig_scope, join) == 0, "a scope record starts with its counter");
+static_assert(sizeof(((sprig_scope *)nullptr)->stolen) == 4 &&
+                  sizeof(((sprig_scope *)nullptr)->mark) == 4 &&
+                  sizeof(((sprig_frame *)nullptr)->steals) == 4,
+              "stolen, mark and steals are i32s");
+
+// sprig_scope_before_spawn / sprig_scope_after_spawn (sprig/abi/fastpath.h).
+void RuntimeABI::emitScopeBeforeSpawn(IRBuilder<> &B, Value *SF, Value *Scope) {
+  Value *Steals =
+      B.CreateLoad(I32, B.CreateConstInBoundsGEP1_64(I8, SF, FrameSteals), "sprig.steals");
+  B.CreateStore(Steals, B.CreateConstInBoundsGEP1_64(I8, Scope, ScopeMark));
+}
+void RuntimeABI::emitScopeAfterSpawn(IRBuilder<> &B, Value *SF, Value *Scope) {
+  Value *Steals =
+      B.CreateLoad(I32, B.CreateConstInBoundsGEP1_64(I8, SF, FrameSteals), "sprig.steals");
+  Value *Mark =
+      B.CreateLoad(I32, B.CreateConstInBoundsGEP1_64(I8, Scope, ScopeMark), "sprig.mark");
+  Value *StolenP = B.CreateConstInBoundsGEP1_64(I8, Scope, ScopeStolen);
+  Value *Stolen = B.CreateLoad(I32, StolenP, "sprig.stolen");
+  B.CreateStore(B.CreateAdd(Stolen, B.CreateZExt(B.CreateICmpNE(Steals, Mark), I32)),
+                StolenP);
+}
+
+// The exit of a scope (SPRIG_SCOPE_EXIT, sprig/abi/fastpath.h), in place of Term:
+//   if (scope.stolen != 0 || (flags & EXCEPTION)) {
+//     if (scope.stolen != 0 && setjmp(ctx) == 0) __sprig_scope_suspend(sf, scope);
+//     <resumed edge>
+//     if (flags & EXCEPTION) goto Pending;
+//   }
+//   goto Cont;
+BasicBlock *RuntimeABI::emitScopeWait(SpawnFrame &Fr, Value *Scope, Instruction *Term,
+                                      BasicBlock *Cont, const DebugLoc &DL) {
+  Function &F = Fr.F;
+  Value *SF = Fr.SF;
+  IRBuilder<> B(Term);
+  B.SetCurrentDebugLocation(DL);
+  Value *StolenP = B.CreateConstInBoundsGEP1_64(I8, Scope, ScopeStolen);
+  Value *Stolen = B.CreateLoad(I32, StolenP, "sprig.scope.stolen");
+  LoadInst *Flags = B.CreateLoad(I32, SF, "sprig.flags");
+  Flags->setVolatile(true);
+  Value *Any = B.CreateOr(
+      B.CreateICmpNE(Stolen, B.getInt32(0)),
+      B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(FlagException)), B.getInt32(0)));
+  BasicBlock *Slow = BasicBlock::Create(C, "sprig.scope.slow", &F, Cont);
+  B.CreateCondBr(Any, Slow, Cont);
+  Term->eraseFromParent();
+  B.SetInsertPoint(Slow);
+  LoadInst *Stolen2 = B.CreateLoad(I32, StolenP, "sprig.scope.stolen2");
+  Stolen2->setVolatile(true);  // not merged with the fast test's
+  BasicBlock *Jmp = BasicBlock::Create(C, "sprig.scope.wait", &F, Cont);
+  BasicBlock *Exc = BasicBlock::Create(C, "sprig.scope.exc", &F, Cont);
+  B.CreateCondBr(B.CreateICmpNE(Stolen2, B.getInt32(0)), Jmp, Exc);
+  B.SetInsertPoint(Jmp);
+  Value *R = emitSetjmp(B, SF);
+  BasicBlock *Susp = BasicBlock::Create(C, "sprig.scope.suspend", &F, Cont);
+  B.CreateCondBr(B.CreateICmpEQ(R, B.getInt32(0)), Susp,
+                 Fr.resumedEdge(Exc, "sprig.scope.resumed"));
+  B.SetInsertPoint(Susp);
+  // Returns when every child of the scope already ended; otherwise the frame comes back
+  // through the setjmp above.
+  B.CreateCall(ScopeSuspend, {SF, Scope});
+  B.CreateBr(Exc);
+  B.SetInsertPoint(Exc);
+  LoadInst *Flags2 = B.CreateLoad(I32, SF, "sprig.flags2");
+  Flags2->setVolatile(true);
+  Value *HasExc =
+      B.CreateICmpNE(B.CreateAnd(Flags2, B.getInt32(FlagException)), B.getInt32(0));
+  BasicBlock *Pending = BasicBlock::Create(C, "sprig.scope.pending", &F, Cont);
   B.CreateCondBr(HasExc, Pending, Cont);
   return Pending;
 }

@@ -41,6 +41,20 @@ public:
   llvm::FunctionCallee Enter, Bind, Detach, LeaveHelper, LeaveFrame;  // fast paths
   llvm::FunctionCallee CountSpawn;  // only under -sprig-count-spawns
   llvm::FunctionCallee SyncSuspend, Rethrow, ChildThrew, LeaveHelperExc, InFlight;
+  // Scopes (only in a module with spawns in [[sprig::scope]] blocks): the helper's
+  // leave of an in-scope child (fast path), its exception path, the scope's exit.
+  llvm::FunctionCallee LeaveHelperScoped, LeaveHelperExcScoped, ScopeSuspend;
+  // sprig_scope's layout (sprig/abi/frame.h), and the frame's `steals`.
+  static const unsigned ScopeSize, ScopeStolen, ScopeMark, FrameSteals;
+  // The exit of a scope in place of Term (see RuntimeABI.cpp); returns the block to fill
+  // when a child's exception is pending.
+  llvm::BasicBlock *emitScopeWait(SpawnFrame &Fr, llvm::Value *Scope,
+                                  llvm::Instruction *Term, llvm::BasicBlock *Cont,
+                                  const llvm::DebugLoc &DL);
+  // Around an in-scope spawn, in the parent: before its helper call, and first thing
+  // after it (on the owner's path and on a thief's).
+  void emitScopeBeforeSpawn(llvm::IRBuilder<> &B, llvm::Value *SF, llvm::Value *Scope);
+  void emitScopeAfterSpawn(llvm::IRBuilder<> &B, llvm::Value *SF, llvm::Value *Scope);
 
   // The continuation's resume point: the setjmp sequence of sprig/abi.h's SPRIG_CTX_*
   // layout into SF's ctx. Returns the i32 that is 0 on the first return.

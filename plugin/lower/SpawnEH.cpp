@@ -21,7 +21,10 @@ void HelperEH::makeCatchPath() {
   IRBuilder<> CB(Caught);
   CB.CreateCall(Ctx.ABI.ChildThrew, {ParentSF, CB.CreateLoad(Ctx.PtrTy, ExnSlot),
                                      CB.CreateLoad(Ctx.I32, ChildNo)});
-  CB.CreateCall(Ctx.ABI.LeaveHelperExc, {ParentSF});
+  if (Scope)
+    CB.CreateCall(Ctx.ABI.LeaveHelperExcScoped, {ParentSF, Scope});
+  else
+    CB.CreateCall(Ctx.ABI.LeaveHelperExc, {ParentSF});
   CB.CreateRetVoid();
 }
 

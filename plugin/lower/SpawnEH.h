@@ -24,6 +24,9 @@ class HelperEH {
 public:
   HelperEH(ModuleContext &Ctx, llvm::Function *H, llvm::Value *ParentSF,
            llvm::AllocaInst *ExnSlot, llvm::AllocaInst *ChildNo);
+  // The helper's argument with the scope record of an in-scope spawn (set before
+  // makeCatchPath), or null.
+  llvm::Value *Scope = nullptr;
   // spawn.caught: hand the exception in ExnSlot to the runtime, leave, return.
   void makeCatchPath();
   // Calls of the statement outside any of its EH scopes unwind straight out of the

@@ -173,6 +173,7 @@ bool lowerToSerialWithHooks(Module &M,
                             function_ref<std::unique_ptr<SerialHooks>(Function &)> Make) {
   MarkerContext Ctx(M);
   MarkerFns &Mk = Ctx.Markers;
+  Mk.scopesToSyncs(M);  // a scope's exit is a sync here (MarkerFns::scopesToSyncs)
   SmallVector<Function *, 16> Work;
   SmallPtrSet<Function *, 16> Seen;
   SmallVector<Function *, 16> Markers = {Mk.Begin, Mk.End, Mk.EndV, Mk.Sync, Mk.LhsBegin};

@@ -130,6 +130,8 @@ FEATURES = {
     # scoped sync and spawned blocks
     'scope': '[[sprig::scope]] { spawns } with the results read right after the block',
     'scope-loop': 'a loop whose body is a scope left by continue/break after a spawn',
+    'scope-precise': 'a child spawned right before a scope, read only after a later sync '
+                     '(the scope does not wait for it: it may still run after the scope)',
     'spawned-block': '[[sprig::spawn]] { locals; calls; } writing an enclosing variable',
     # C only (--lang c)
     'form-assign-struct': 'b = f() assigning a whole struct (Big)',
@@ -1461,9 +1463,20 @@ class Gen:
         after it (no sync of their own: the scope's exit waits for them). Children
         spawned before the scope stay pending at lvl (the scope need not wait for
         them)."""
+        lines = []
+        if self.ok('scope-precise') and self.chance(0.5):
+            # A child spawned just before the scope: the scope's exit does not wait for
+            # it, so it may still run after the scope; its result is read after the
+            # next sync of lvl only.
+            pv = self.new('sp')
+            sp = self.spawn_stmt(lvl, dest=pv)
+            if sp:
+                self.use('scope-precise')
+                lines += ['u64 %s = 0;' % pv] + sp
+                lvl.pending.append(pv)
         body = self.sub(lvl)
         vs = [self.new('sc') for _ in range(self.r.randint(1, 2))]
-        lines = ['u64 %s = 0;' % v for v in vs]
+        lines += ['u64 %s = 0;' % v for v in vs]
         b = []
         for v in vs:
             b += self.spawn_stmt(body, dest=v)
@@ -1485,13 +1498,22 @@ class Gen:
 
     def st_scopeloop(self, lvl):
         """A loop whose body is a scope: iteration k spawns into slot k, may leave the
-        scope by continue or break right after, and the slot is read after the scope."""
+        scope by continue or break right after, and the slot is read after the scope.
+        A child spawned before the loop may still run through all of its scopes."""
+        pre = []
+        if self.ok('scope-precise') and self.chance(0.4):
+            pv = self.new('sp')
+            sp = self.spawn_stmt(lvl, dest=pv)
+            if sp:
+                self.use('scope-precise')
+                pre = ['u64 %s = 0;' % pv] + sp
+                lvl.pending.append(pv)
         n = self.r.randint(2, 5)
         body = self.sub(lvl, in_loop=True, mult=lvl.mult * n)
         k, slots, acc = self.new('k'), self.new('ss'), self.new('sa')
         b = self.spawn_stmt_slot(body, '%s[%s]' % (slots, k), k)
         if not b:
-            return []
+            return pre
         if body.pending:
             self.flush(body, b)
         if self.chance(0.5):
@@ -1499,8 +1521,8 @@ class Gen:
         if self.chance(0.4):
             b.append('if (%s == %d && (s & 1)) break;' % (k, self.r.randint(1, n - 1)))
         self.use('scope-loop')
-        lines = ['u64 %s[%d] = %s;' % (slots, n, self.zi()), 'u64 %s = 0;' % acc,
-                 'for (int %s = 0; %s < %d; ++%s) {' % (k, k, n, k)]
+        lines = pre + ['u64 %s[%d] = %s;' % (slots, n, self.zi()), 'u64 %s = 0;' % acc,
+                       'for (int %s = 0; %s < %d; ++%s) {' % (k, k, n, k)]
         lines += ind(['[[sprig::scope]] {'] + ind(b) + ['}',
                       '%s = mix(%s, %s[%s]);' % (acc, acc, slots, k)])
         lines.append('}')

@@ -200,6 +200,85 @@ TEST(ChildNumber, KeptExceptionStaysFirstAmongEquals) {
   ASSERT_EQ(sprig_deque_pop(sprig::as_abi(&d.w)), 1);
 }
 
+// ---- [[sprig::scope]]: the scope's own join accounting (ABI 13) ----
+
+// The parent counts an in-scope child as running in parallel exactly when `steals` moved
+// across its helper call (a thief took the continuation); otherwise nothing changes.
+TEST(Scope, StolenCountsChildrenWhoseContinuationWasStolen) {
+  sprig_frame f{};
+  f.flags = SPRIG_FRAME_ENTERED;
+  sprig_scope s;
+  sprig_scope_init(&s);
+  EXPECT_EQ(s.join, 0);
+  EXPECT_EQ(s.stolen, 0u);
+  sprig_scope_before_spawn(&f, &s);
+  sprig_scope_after_spawn(&f, &s);  // the owner popped the frame: no steal
+  EXPECT_EQ(s.stolen, 0u);
+  sprig_scope_before_spawn(&f, &s);
+  f.flags |= SPRIG_FRAME_STOLEN;  // what resume_stolen does before the continuation runs
+  f.steals++;
+  sprig_scope_after_spawn(&f, &s);
+  EXPECT_EQ(s.stolen, 1u);
+  sprig_scope_before_spawn(&f, &s);
+  f.steals++;
+  sprig_scope_after_spawn(&f, &s);
+  EXPECT_EQ(s.stolen, 2u);
+  // A child spawned before the scope counts in the frame only: the scope never saw it.
+  EXPECT_EQ(f.join, 0);
+}
+
+// The exit of a scope whose children that ran in parallel have all ended (each
+// subtracted 1) returns at once, leaves the counter at 0 and the frame's epoch alone
+// (children spawned before the scope may still run), and notes a kept exception.
+TEST(Scope, ExitReturnsAtOnceWhenItsChildrenEnded) {
+  DequeWorker d;
+  sprig_frame f{};
+  f.flags = SPRIG_FRAME_ENTERED | SPRIG_FRAME_STOLEN;
+  f.steals = 3;  // one child before the scope, two in it
+  f.join = -2;   // the two in the scope ended; the one before is still running
+  sprig_scope s;
+  sprig_scope_init(&s);
+  s.stolen = 2;
+  s.join = -2;
+  __sprig_scope_suspend(&f, &s);
+  EXPECT_EQ(s.join, 0);
+  EXPECT_EQ(s.stolen, 0u);
+  EXPECT_EQ(f.steals, 3u);
+  EXPECT_EQ(f.join, -2);
+  EXPECT_TRUE(sprig_frame_is_stolen(&f));
+  EXPECT_FALSE(sprig_frame_has_exception(&f));
+  // The record is reusable as it is (a loop around the scope): the next exit counts from 0.
+  sprig_scope_before_spawn(&f, &s);
+  f.steals++;
+  sprig_scope_after_spawn(&f, &s);
+  s.join -= 1;  // that child ended on another worker
+  __sprig_scope_suspend(&f, &s);
+  EXPECT_EQ(s.join, 0);
+  EXPECT_EQ(s.stolen, 0u);
+}
+
+// A scope's child that threw with its parent not stolen sets the flag itself, as an
+// ordinary child does (the scope's exit then rethrows).
+TEST(Scope, ChildExceptionWithoutStealSetsTheFlag) {
+  DequeWorker d;
+  sprig_frame f{};
+  f.flags = SPRIG_FRAME_ENTERED;
+  sprig_scope s;
+  sprig_scope_init(&s);
+  EXPECT_EQ(sprig_detach(&f), 0u);
+  __sprig_leave_helper_exc_scoped(&f, &s);  // the pop succeeds: not stolen
+  EXPECT_TRUE(sprig_frame_has_exception(&f));
+  EXPECT_EQ(s.join, 0);
+}
+
+// The record's layout is the one the plugin emits loads and stores at.
+TEST(Scope, Layout) {
+  EXPECT_EQ(sizeof(sprig_scope), 32u);
+  EXPECT_EQ(offsetof(sprig_scope, join), 0u);
+  EXPECT_EQ(offsetof(sprig_scope, stolen), 8u);
+  EXPECT_EQ(offsetof(sprig_scope, mark), 12u);
+}
+
 // ---- ABI (issue 14): named flag tests, a hashed magic ----
 
 // Each predicate tests its own bit whatever the others are; sync_is_slow is "stolen or

@@ -110,6 +110,18 @@ void __sprig_leave_root(sprig_frame *sf);
 /* A child ended and its parent was stolen. Never returns. */
 __attribute__((noreturn)) void __sprig_child_done(struct sprig_worker *w,
                                                   sprig_frame *parent);
+/* The same for a child spawned in a `[[sprig::scope]]` block: it subtracts 1 from the
+ * scope's join counter too (first), and may resume the frame at the scope's exit. */
+__attribute__((noreturn)) void
+__sprig_child_done_scoped(struct sprig_worker *w, sprig_frame *parent, sprig_scope *scope);
+/* Exit of a scope some of whose children ran in parallel with the continuation
+ * (scope->stolen != 0), after SPRIG_SETJMP saved the resume point. Returns at once if
+ * they all ended; otherwise the worker leaves the continuation's stack, and the frame
+ * resumes at the setjmp, on that stack, once the last of them ended. Either way the
+ * frame's EXCEPTION flag then says whether a child's exception waits (it may be one of
+ * a child spawned before the scope: earlier in serial order). Children spawned before
+ * the scope are not waited for. */
+void __sprig_scope_suspend(sprig_frame *sf, sprig_scope *scope);
 /* Sync of a stolen frame, after SPRIG_SETJMP saved the resume point. Never returns:
  * the frame resumes at the setjmp (on its original stack) once all children ended. */
 __attribute__((noreturn)) void __sprig_sync_suspend(sprig_frame *sf);
@@ -132,6 +144,8 @@ void __sprig_child_threw(sprig_frame *parent, void *exn, uint32_t child);
 void __sprig_exception_in_flight(sprig_frame *sf, void *exn);
 /* sprig_leave_helper for a child that ended by throwing (its exception was kept). */
 void __sprig_leave_helper_exc(sprig_frame *parent);
+/* The same for a child spawned in a scope. */
+void __sprig_leave_helper_exc_scoped(sprig_frame *parent, sprig_scope *scope);
 /* alloca and variable-length arrays in a spawning function come from a per-invocation
  * LIFO list of heap blocks headed by `*arena`, a local of that function (a stolen
  * continuation's stack is not the function's own): runtime/alloca.cpp. */

@@ -214,6 +214,45 @@ SPRIG_INLINE void sprig_leave_helper(sprig_frame *parent) {
   __sprig_child_done(w, parent); /* parent stolen: never returns */
 }
 
+/* ---- Scopes (`[[sprig::scope]] { ... }`, sprig_scope in sprig/abi/frame.h) ----
+ * Around each spawn directly in the scope's block the parent records whether its
+ * continuation was stolen while the child ran (a thief adds 1 to `steals` before it
+ * resumes the continuation, right after the helper call, and nothing else changes
+ * `steals` across the call): such a child ends on another worker and subtracts 1 from
+ * the scope's join counter. Programs without scopes run none of this. */
+SPRIG_INLINE void sprig_scope_init(sprig_scope *s) {
+  s->join = 0;
+  s->stolen = 0;
+}
+/* In the parent, just before the in-scope spawn's helper call. */
+SPRIG_INLINE void sprig_scope_before_spawn(const sprig_frame *sf, sprig_scope *s) {
+  s->mark = sf->steals;
+}
+/* In the parent, first thing after the helper call: on the owner's path (the pop found
+ * the frame) and on a thief's (it resumes the continuation there). */
+SPRIG_INLINE void sprig_scope_after_spawn(const sprig_frame *sf, sprig_scope *s) {
+  s->stolen += sf->steals != s->mark;
+}
+/* sprig_leave_helper for a child spawned in a scope. */
+SPRIG_INLINE void sprig_leave_helper_scoped(sprig_frame *parent, sprig_scope *s) {
+  struct sprig_worker *w = sprig_self();
+  if (__builtin_expect(sprig_deque_pop(w), 1))
+    return;
+  __sprig_child_done_scoped(w, parent, s); /* parent stolen: never returns */
+}
+/* Leaving the scope, by its end or a jump out of it: one load and a test of the scope's
+ * `stolen` and the frame's EXCEPTION bit when no child ran in parallel. An exception
+ * that leaves the scope syncs the whole frame at its landing pad instead. */
+#define SPRIG_SCOPE_EXIT(sf, s)                                                            \
+  do {                                                                                     \
+    if (SPRIG_UNLIKELY((s)->stolen != 0 || sprig_frame_has_exception(sf))) {               \
+      if ((s)->stolen != 0 && __builtin_setjmp((sf)->ctx) == 0)                            \
+        __sprig_scope_suspend(sf, s);                                                      \
+      if (sprig_frame_has_exception(sf))                                                   \
+        __sprig_rethrow(sf);                                                               \
+    }                                                                                      \
+  } while (0)
+
 /* Sync: fast when the frame was not stolen since its last sync (one load and a branch). */
 #define SPRIG_SYNC(sf)                                                                     \
   do {                                                                                     \

@@ -26,7 +26,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 12
+#define SPRIG_ABI_VERSION 13
 
 /* sprig_frame.flags:
  *   STOLEN     continuation stolen since the last sync: the sync is slow
@@ -96,6 +96,33 @@ typedef struct sprig_frame {
   uint32_t reserved[2];
 } sprig_frame;
 
+/* One per `[[sprig::scope]] { ... }` with spawns in it, a local of its spawning function
+ * (the plugin allocates one per scope, zeroed at the function's entry; hand-lowered code
+ * zeroes it before the scope's first spawn). It counts the scope's own children (those
+ * spawned directly in the block, not in nested scopes) that were running in parallel
+ * with their parent's continuation, so that leaving the scope waits for those only: a
+ * child spawned before the scope may still run (docs/design.md, "Scopes").
+ * Invariant: join + stolen == the scope's children still running whose parent was
+ * stolen while they ran. So after any exit (an exception or a sync included) the record
+ * stays usable as it is, for the next iteration of a loop around the scope or a jump
+ * back into it. */
+typedef struct sprig_scope {
+  /* [atomic] Each such child subtracts 1 when it ends (before its decrement of the
+   * frame's `join`); the scope's exit adds `stolen`. Whoever brings it to 0 from a
+   * non-zero value resumes the frame at the scope's exit (greedy join). Never positive
+   * before the exit's add. */
+  int64_t join;
+  /* [runner] such children since the last exit: the continuation after an in-scope
+   * spawn adds 1 when `steals` moved across the spawn (sprig_scope_after_spawn). */
+  uint32_t stolen;
+  /* [runner] the frame's `steals` just before the current in-scope spawn. */
+  uint32_t mark;
+  /* [runner, at a suspending exit; read by the resumer] the stack the continuation
+   * stood on (the frame resumes there) and its strand's reducer views. */
+  void *stack;
+  void *views;
+} sprig_scope;
+
 /* ---- Named tests of sprig_frame.flags (the runtime and the inline fast paths,
  * sprig/abi/fastpath.h, use these; the plugin emits the same tests in IR) ---- */
 SPRIG_INLINE int sprig_frame_is_stolen(const sprig_frame *f) {
@@ -150,6 +177,11 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
                   offsetof(sprig_frame, join), offsetof(sprig_frame, orig_sp),             \
                   offsetof(sprig_frame, orig_stack), offsetof(sprig_frame, exceptions)),   \
       offsetof(sprig_frame, reserved), sizeof(((sprig_frame *)0)->reserved))
+/* sprig_scope: its size and every field's offset. */
+#define SPRIG_ABI_HASH_SCOPE_(h)                                                           \
+  SPRIG_HASH2(SPRIG_HASH4(h, sizeof(sprig_scope), offsetof(sprig_scope, join),             \
+                          offsetof(sprig_scope, stolen), offsetof(sprig_scope, mark)),     \
+              offsetof(sprig_scope, stack), offsetof(sprig_scope, views))
 /* sprig_worker_abi: its size, alignment and every field's offset. */
 #define SPRIG_ABI_HASH_WORKER_(h)                                                          \
   SPRIG_HASH4(                                                                             \
@@ -164,8 +196,8 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
  * 31 bits (a positive int32: one immediate operand on x86-64, from the days it was
  * stored at every frame entry). */
 #define SPRIG_ABI_MAGIC                                                                    \
-  ((uint32_t)(SPRIG_ABI_HASH_WORKER_(                                                      \
-                  SPRIG_ABI_HASH_FRAME_(SPRIG_ABI_HASH_CTX_(SPRIG_ABI_HASH_PROTOCOL_))) &  \
+  ((uint32_t)(SPRIG_ABI_HASH_WORKER_(SPRIG_ABI_HASH_SCOPE_(                                \
+                  SPRIG_ABI_HASH_FRAME_(SPRIG_ABI_HASH_CTX_(SPRIG_ABI_HASH_PROTOCOL_)))) & \
               0x7fffffffu))
 
 /* ---- Layout checks ----
@@ -228,6 +260,14 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, reserved) == 80, "reserved at offset 8
 SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 88, "sprig_frame is 88 bytes");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0,
                     "join is naturally aligned (atomic)");
+/* sprig_scope (32 bytes): the plugin emits its stores and loads at these offsets
+ * (plugin/lower/RuntimeABI.h, ScopeStolen...). */
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_scope, join) == 0, "scope join at offset 0");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_scope, stolen) == 8, "scope stolen at offset 8");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_scope, mark) == 12, "scope mark at offset 12");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_scope, stack) == 16, "scope stack at offset 16");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_scope, views) == 24, "scope views at offset 24");
+SPRIG_LAYOUT_ASSERT(sizeof(sprig_scope) == 32, "sprig_scope is 32 bytes");
 
 /* sprig_worker_abi: top, split and the request on the thieves' 64-byte line, bottom and
  * the owner's fields on the next one, so a fast push or pop touches one line and never
