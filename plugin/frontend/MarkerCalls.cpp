@@ -138,9 +138,9 @@ Expr *MarkerCalls::idCall(FunctionDecl *FD, unsigned Id, SourceLocation L) {
   return callTo(FD, {Arg}, L);
 }
 
-// The parallel loop's markers (Markers.h). Begin, index, catch and break are noexcept (calls:
-// the region they bound has no exception edge out, its own try/catch keeps them in);
-// end is not, so that in an EH scope it is an invoke into the enclosing cleanups: the
+// The parallel loop's markers (Markers.h). Begin, index, catch and break are noexcept
+// (calls: the region they bound has no exception edge out, its own try/catch keeps them
+// in); end is not, so that in an EH scope it is an invoke into the enclosing cleanups: the
 // place the loop's exception is rethrown.
 LoopMarkers MarkerCalls::loopMarkers(FunctionDecl *Sync) {
   ASTContext &C = ctx();

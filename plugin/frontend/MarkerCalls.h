@@ -87,8 +87,7 @@ private:
                       *syncFn = nullptr, *spawnBlockFn = nullptr;
   clang::FunctionDecl *lhsBeginFn = nullptr;
   clang::FunctionDecl *pforBeginFn = nullptr, *pforIndexFn = nullptr,
-                      *pforCatchFn = nullptr, *pforEndFn = nullptr,
-                      *pforBreakFn = nullptr;
+                      *pforCatchFn = nullptr, *pforEndFn = nullptr, *pforBreakFn = nullptr;
   clang::FunctionDecl *scopeEndFn = nullptr;
   clang::FunctionDecl *scopeExitFn = nullptr, *spawnScopeFn = nullptr;
   unsigned tagCounter = 0, lhsCounter = 0;
