@@ -40,81 +40,70 @@ SPRIG_STATISTIC(NumSyncs, "Syncs lowered (after dropping those that wait for not
 namespace sprig {
 namespace {
 
+// A sync or scope-exit marker taken out of its block: the code before it stays in BB,
+// the code after it starts at Cont (a block of its own, also when the marker was an
+// invoke whose normal destination has other predecessors), OldTerm is BB's terminator
+// to be replaced by the wait (the marker itself if it was an invoke), Unwind the
+// invoke's landing pad (null for a call), which loses BB as a predecessor.
+struct MarkerSplit {
+  BasicBlock *Cont = nullptr, *Unwind = nullptr;
+  Instruction *OldTerm = nullptr;
+  DebugLoc DL;
+};
+MarkerSplit splitAtMarker(ModuleContext &Ctx, Function &F, CallBase *Marker,
+                          const char *DoneName) {
+  MarkerSplit S;
+  BasicBlock *BB = Marker->getParent();
+  if (auto *II = dyn_cast<InvokeInst>(Marker)) {
+    S.Unwind = II->getUnwindDest();
+    BasicBlock *Cont = II->getNormalDest();
+    S.Cont = BasicBlock::Create(Ctx.C, DoneName, &F, Cont);
+    BranchInst::Create(Cont, S.Cont);
+    for (PHINode &P : Cont->phis())
+      P.replaceIncomingBlockWith(BB, S.Cont);
+  } else {
+    S.Cont = BB->splitBasicBlock(std::next(Marker->getIterator()), DoneName);
+  }
+  S.DL = Marker->getDebugLoc();
+  S.OldTerm = BB->getTerminator();
+  if (S.Unwind)
+    S.Unwind->removePredecessor(BB);
+  if (S.OldTerm != Marker)
+    Marker->eraseFromParent();
+  return S;
+}
+
+// The rethrow of a child's exception in Pending, the wait's block for a frame holding
+// one, then on to Cont (an invoke into the marker's landing pad if it had one).
+void emitPendingRethrow(ModuleContext &Ctx, SpawnFrame &Fr, BasicBlock *Pending,
+                        const MarkerSplit &S) {
+  IRBuilder<> B(Pending);
+  B.SetCurrentDebugLocation(S.DL);
+  if (S.Unwind)
+    B.CreateInvoke(Ctx.ABI.Rethrow, S.Cont, S.Unwind, {Fr.SF});
+  else {
+    B.CreateCall(Ctx.ABI.Rethrow, {Fr.SF});
+    B.CreateBr(S.Cont);
+  }
+}
+
 // A sync marker becomes the inline sync:
 //   if (flags & (STOLEN|EXCEPTION)) {
 //     if ((flags & STOLEN) && setjmp(ctx) == 0) __sprig_sync_suspend(sf);   // no return
 //     if (flags & EXCEPTION) __sprig_rethrow(sf);
 //   }
 void emitSync(ModuleContext &Ctx, SpawnFrame &Fr, CallBase *Marker, bool Rethrowing) {
-  Function &F = Fr.F;
-  BasicBlock *BB = Marker->getParent();
-  BasicBlock *Cont;
-  BasicBlock *Unwind = nullptr;
-  if (auto *II = dyn_cast<InvokeInst>(Marker)) {
-    Cont = II->getNormalDest();
-    Unwind = II->getUnwindDest();
-    // Cont may have other predecessors; give the sync its own continuation block.
-    BasicBlock *Mid = BasicBlock::Create(Ctx.C, "sprig.sync.done", &F, Cont);
-    BranchInst::Create(Cont, Mid);
-    for (PHINode &P : Cont->phis())
-      P.replaceIncomingBlockWith(BB, Mid);
-    Cont = Mid;
-  } else {
-    Cont = BB->splitBasicBlock(std::next(Marker->getIterator()), "sprig.sync.done");
-  }
-  DebugLoc DL = Marker->getDebugLoc();
-  Instruction *OldTerm = BB->getTerminator();  // the marker itself if it is an invoke
-  if (Unwind)
-    Unwind->removePredecessor(BB);
-  if (OldTerm != Marker)
-    Marker->eraseFromParent();
-  BasicBlock *Pending =
-      Ctx.ABI.emitSyncWait(Fr, OldTerm, Cont, DL, "sprig.sync", Rethrowing);
-  if (!Pending)
-    return;
-  IRBuilder<> B(Pending);
-  B.SetCurrentDebugLocation(DL);
-  if (Unwind)
-    B.CreateInvoke(Ctx.ABI.Rethrow, Cont, Unwind, {Fr.SF});
-  else {
-    B.CreateCall(Ctx.ABI.Rethrow, {Fr.SF});
-    B.CreateBr(Cont);
-  }
+  MarkerSplit S = splitAtMarker(Ctx, Fr.F, Marker, "sprig.sync.done");
+  if (BasicBlock *Pending =
+          Ctx.ABI.emitSyncWait(Fr, S.OldTerm, S.Cont, S.DL, "sprig.sync", Rethrowing))
+    emitPendingRethrow(Ctx, Fr, Pending, S);
 }
 
 // A scope's exit (__sprig_scope_exit, Markers.h) becomes the inline wait of
 // RuntimeABI::emitScopeWait, with a child's exception rethrown.
 void emitScopeExit(ModuleContext &Ctx, SpawnFrame &Fr, CallBase *Marker, Value *Scope) {
-  Function &F = Fr.F;
-  BasicBlock *BB = Marker->getParent();
-  BasicBlock *Cont;
-  BasicBlock *Unwind = nullptr;
-  if (auto *II = dyn_cast<InvokeInst>(Marker)) {
-    Cont = II->getNormalDest();
-    Unwind = II->getUnwindDest();
-    BasicBlock *Mid = BasicBlock::Create(Ctx.C, "sprig.scope.done", &F, Cont);
-    BranchInst::Create(Cont, Mid);
-    for (PHINode &P : Cont->phis())
-      P.replaceIncomingBlockWith(BB, Mid);
-    Cont = Mid;
-  } else {
-    Cont = BB->splitBasicBlock(std::next(Marker->getIterator()), "sprig.scope.done");
-  }
-  DebugLoc DL = Marker->getDebugLoc();
-  Instruction *OldTerm = BB->getTerminator();
-  if (Unwind)
-    Unwind->removePredecessor(BB);
-  if (OldTerm != Marker)
-    Marker->eraseFromParent();
-  BasicBlock *Pending = Ctx.ABI.emitScopeWait(Fr, Scope, OldTerm, Cont, DL);
-  IRBuilder<> B(Pending);
-  B.SetCurrentDebugLocation(DL);
-  if (Unwind)
-    B.CreateInvoke(Ctx.ABI.Rethrow, Cont, Unwind, {Fr.SF});
-  else {
-    B.CreateCall(Ctx.ABI.Rethrow, {Fr.SF});
-    B.CreateBr(Cont);
-  }
+  MarkerSplit S = splitAtMarker(Ctx, Fr.F, Marker, "sprig.scope.done");
+  emitPendingRethrow(Ctx, Fr, Ctx.ABI.emitScopeWait(Fr, Scope, S.OldTerm, S.Cont, S.DL), S);
 }
 
 // The scope markers of F: each __sprig_spawn_scope(id, k) goes, and each scope k with a
