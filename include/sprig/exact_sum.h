@@ -15,24 +15,27 @@
  *
  * How (a "small superaccumulator", after R. M. Neal, "Fast exact summation using small
  * and large superaccumulators", 2015): every finite double is an integer multiple of
- * 2^-1074, at most 2^53 times a power of two. The accumulator is that integer in base
- * 2^32, one signed 128-bit digit per 32 bits of binary exponent range (66 digits cover
- * 2^-1074 .. 2^1038 and the carries above), kept twice: positive terms are added to one
- * set of digits and negative ones to the other, which is subtracted from the first
- * when the sum is read (no negation per term). Adding a term adds the low 32 bits of its
- * shifted significand to one digit and the rest (under 2^52) to the next, with no carry:
- * a digit has room for 2^75 such additions, so carries are propagated only when the sum
- * is read or two accumulators are merged. Infinities and NaNs are kept apart and decide the
- * result as IEEE addition would (NaN, or +inf and -inf together, give NaN).
+ * 2^-1074, at most 2^53 times a power of two. The accumulator holds the sum in units of
+ * 2^-1075 (so that a double's biased exponent is the position of its significand's bit
+ * 0), as two sums kept apart, of the positive terms and of the negative terms'
+ * magnitudes, subtracted when the sum is read (no negation per term). Each is in base
+ * 2^32, one unsigned 64-bit word per 32 bits of binary exponent range (67 chunks:
+ * 2^-1075 .. 2^1069). Adding a term adds the low 32 bits of its shifted significand to
+ * one word and the rest (under 2^52) to the next; a word is not normalised on the way
+ * in, only when it wraps past 2^64 (the add's carry flag, at most once in 2^12 updates
+ * of that word), and then 2^32 goes to the next chunk. Infinities and NaNs are kept
+ * apart and decide the result as IEEE addition would (NaN, or +inf and -inf together,
+ * give NaN).
  *
  * Rules of the result: an exact total of 0 is +0.0 (IEEE's rule for the sum of nonzero
  * terms that cancel; a sum of only -0.0 terms also gives +0.0 here); a total beyond the
  * type's range rounds to infinity, as one rounding of the exact value does.
  *
- * Cost: one addition is about 20 integer instructions and two 128-bit read-modify-writes
- * of the accumulator (no floating-point dependency chain, no branch but the one for
- * infinities and NaNs); a merge or a read propagates the carries over the digits. The
- * object is 2,128 bytes.
+ * Cost: one addition is about 22 integer instructions and two 64-bit read-modify-writes
+ * of the accumulator (no floating-point dependency chain; three branches, not taken but
+ * for zeros, subnormals, |x| >= 2^993, infinities and NaNs, and a word that wraps); the
+ * word is found with one shift of the double's bits. A merge adds the words, a read
+ * normalises a copy. The object is 1,080 bytes.
  *===----------------------------------------------------------------------===*/
 #ifndef SPRIG_EXACT_SUM_H
 #define SPRIG_EXACT_SUM_H
@@ -80,7 +83,9 @@ public:
     // u >> 57 is the sign and e / 32 (bits 63 and 62..57): the word of chunk e / 32 in
     // the term's half; the next chunk's is one word on while e / 32 <= 62.
     const uint64_t lo = u >> 57;
-    if (__builtin_expect(e - 1 >= kFastTop, 0)) {
+    // e - 1 >= kFastTop, on u << 1 (e and the significand) with no mask: (u << 1) -
+    // 2^53 is (e - 1) * 2^53 plus under 2^53, or wraps for e = 0.
+    if (__builtin_expect((u << 1) - (uint64_t(1) << 53) >= uint64_t(kFastTop) << 53, 0)) {
       if (e == 0x7ff) {  // infinities and NaNs, kept apart
         special_ |= (u & kSignificand) != 0 ? kNaN : (u >> 63 ? kNegInf : kPosInf);
         return;
@@ -175,7 +180,7 @@ private:
   // 0..63 of half h are words 64h + c, so the fast path finds a term's word with one
   // shift; chunks 64..66 of both halves follow, at 128 + 3h + c - 64.
   //
-  // A word is not kept under 2^32: an update adds under 2^52 to one word and under 2^32
+  // A word is not kept under 2^32: an update adds under 2^32 to one word and under 2^52
   // to the next, and only a word that wraps past 2^64 (the carry flag of the add, a
   // branch not taken in at least 2^12 updates of that word) carries, 2^32 into the same
   // half's next chunk (carry_up). Chunks 0..64 take updates (e <= 2046: e / 32 + 1 <=
