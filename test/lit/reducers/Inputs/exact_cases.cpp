@@ -26,10 +26,50 @@ static float fbits(uint32_t u) {
   return f;
 }
 
+// Kind 5: about 25,000 terms, enough for the accumulator's words to wrap and carry
+// (a word wraps after at least 2^12 updates), in one of five shapes by c % 5. Most put
+// their terms at an exponent e with e % 32 = 31 (2^-52 of the term then goes to the
+// next 32-bit chunk: 2^12 such updates wrap its word).
+static uint64_t bits_of(double d) {
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
+}
+static double many_term(uint64_t c, uint64_t h, int i, const std::vector<double> &t) {
+  const uint64_t sig = h & ((uint64_t(1) << 52) - 1), neg = uint64_t(1) << 63;
+  const uint64_t minus5in8 = (h >> 61) < 3 ? neg : 0;
+  switch (c % 5) {
+  case 0:  // the largest significand at 2^-32 or 2^0, all positive
+    return from_bits(((uint64_t(1) << 52) - 1) | ((991 + 32 * ((h >> 60) & 1)) << 52));
+  case 1:  // 2^-32 or 2^0, both signs (5 in 8 positive)
+    return from_bits(sig | ((991 + 32 * ((h >> 56) & 1)) << 52) | minus5in8);
+  case 2:  // 2^961..2^1023, both signs: the top chunks, and mostly an overflow
+    return from_bits(sig | ((1984 + (h >> 56) % 63) << 52) | ((h >> 63) ? neg : 0));
+  case 3:  // blocks of 4,096 copies of x = s * 2^940 or 2^908, then -4096 x (the
+           // positive words of chunk 63 or 62 wrap, the negative ones do not), and
+           // 1.5 last: 1.5 exactly
+    if (i % 4097 == 4096)
+      return from_bits((bits_of(t.back()) + (uint64_t(12) << 52)) | neg);
+    if (i % 4097 != 0)
+      return t.back();
+    return from_bits(sig | ((2015 - 32 * ((h >> 56) & 1)) << 52));
+  default:  // subnormals and 2^-1044, both signs (5 in 8 positive)
+    return from_bits(sig | ((31 * ((h >> 56) & 1)) << 52) | minus5in8);
+  }
+}
+
 // The doubles of case c of kind k (the generator of exact_reference.py).
 static std::vector<double> terms(int kind, uint64_t c) {
   std::vector<double> t;
   uint64_t s = mix64(c * 7 + static_cast<uint64_t>(kind) * 1000003);
+  if (kind == 5) {
+    const int n = c % 5 == 3 ? 6 * 4097 : 20000 + static_cast<int>(s % 10000);
+    for (int i = 0; i < n; ++i)
+      t.push_back(many_term(c, mix64(s + static_cast<uint64_t>(i) + 1), i, t));
+    if (c % 5 == 3)
+      t.push_back(1.5);
+    return t;
+  }
   int n = 1 + static_cast<int>(s % 64);
   for (int i = 0; i < n; ++i) {
     uint64_t h = mix64(s + static_cast<uint64_t>(i) + 1);
@@ -75,13 +115,32 @@ static std::vector<double> terms(int kind, uint64_t c) {
   return t;
 }
 
+// Kind 5 has kManyCases cases whatever the count asked for (the reference is slower).
+static constexpr int kManyCases = 15;
+
 int main(int argc, char **argv) {
   int cases = argc > 1 ? std::atoi(argv[1]) : 200;
-  for (int kind = 0; kind <= 4; ++kind)
-    for (int c = 0; c < cases; ++c) {
+  for (int kind = 0; kind <= 5; ++kind)
+    for (int c = 0; c < (kind == 5 ? kManyCases : cases); ++c) {
       sprig::exact_sum<double> d;
       sprig::exact_sum<float> f;
-      for (double x : terms(kind, static_cast<uint64_t>(c))) {
+      const std::vector<double> ts = terms(kind, static_cast<uint64_t>(c));
+      if (kind == 5 && c % 2 == 1) {
+        // Odd cases of kind 5: three partial sums (every third term), merged, so that
+        // words that have wrapped in each are merged, and merges wrap words too.
+        sprig::exact_sum<double> part[3];
+        for (size_t i = 0; i < ts.size(); ++i)
+          part[i % 3] += ts[i];
+        d += part[1];
+        d += part[0];
+        part[2] += part[2];  // a sum merged into itself: twice the terms, ...
+        d += part[2];
+        for (size_t i = 2; i < ts.size(); i += 3)
+          d -= ts[i];  // ... less one copy of them
+      }
+      for (double x : ts) {
+        if (kind == 5 && c % 2 == 1)
+          break;
         d += x;
         if (kind == 4)
           f += static_cast<float>(x);

@@ -23,9 +23,40 @@ def fbits(u):
     return struct.unpack("<f", struct.pack("<I", u & 0xffffffff))[0]
 
 
+def bits_of(d):
+    return struct.unpack("<Q", struct.pack("<d", d))[0]
+
+
+def many_term(c, h, i, t):
+    sig = h & ((1 << 52) - 1)
+    neg = 1 << 63
+    minus5in8 = neg if (h >> 61) < 3 else 0
+    v = c % 5
+    if v == 0:
+        return from_bits(((1 << 52) - 1) | ((991 + 32 * ((h >> 60) & 1)) << 52))
+    if v == 1:
+        return from_bits(sig | ((991 + 32 * ((h >> 56) & 1)) << 52) | minus5in8)
+    if v == 2:
+        return from_bits(sig | ((1984 + (h >> 56) % 63) << 52) | (neg if h >> 63 else 0))
+    if v == 3:
+        if i % 4097 == 4096:
+            return from_bits((bits_of(t[-1]) + (12 << 52)) | neg)
+        if i % 4097 != 0:
+            return t[-1]
+        return from_bits(sig | ((2015 - 32 * ((h >> 56) & 1)) << 52))
+    return from_bits(sig | ((31 * ((h >> 56) & 1)) << 52) | minus5in8)
+
+
 def terms(kind, c):
     t = []
     s = mix64(c * 7 + kind * 1000003)
+    if kind == 5:
+        n = 6 * 4097 if c % 5 == 3 else 20000 + s % 10000
+        for i in range(n):
+            t.append(many_term(c, mix64(s + i + 1), i, t))
+        if c % 5 == 3:
+            t.append(1.5)
+        return t
     n = 1 + s % 64
     for i in range(n):
         h = mix64(s + i + 1)
@@ -94,7 +125,14 @@ def main():
         kind, c, _, dbits, _, fb = line.split()
         kind, c = int(kind), int(c)
         ts = terms(kind, c)
-        exact = sum((Fraction(t) for t in ts), Fraction(0))
+        if kind == 5:  # many terms: integers in units of 2^-1074, then one fraction
+            units = 0
+            for t in ts:
+                num, den = t.as_integer_ratio()
+                units += num * ((1 << 1074) // den)
+            exact = Fraction(units, 1 << 1074)
+        else:
+            exact = sum((Fraction(t) for t in ts), Fraction(0))
         want_d = struct.unpack("<Q", struct.pack("<d", round_double(exact)))[0]
         lines += 1
         if want_d != int(dbits, 16):
