@@ -32,6 +32,10 @@
 //   __sprig_pfor_break(id)       in the region, just before a `break` of the body's top
 //                                level: iteration k ends the loop (first k wins)
 //   __sprig_pfor_end(id)         the region's end; the kept exception is rethrown here
+//   __sprig_cancel_here()        sprig::cancel() (sprig/cancel.h names its declaration so):
+//                                in a spawning function it becomes __sprig_cancel(frame);
+//                                elsewhere it is a compile error; the serial clone and the
+//                                serial modes drop it
 //
 // What the lowering leaves in IR for the passes after it (instead of names):
 //   function attribute "sprig-spawner"     a lowered spawning function (late pass)
@@ -63,6 +67,7 @@ inline constexpr llvm::StringLiteral LoopIndex = "__sprig_pfor_index";
 inline constexpr llvm::StringLiteral LoopCatch = "__sprig_pfor_catch";
 inline constexpr llvm::StringLiteral LoopEnd = "__sprig_pfor_end";
 inline constexpr llvm::StringLiteral LoopBreak = "__sprig_pfor_break";
+inline constexpr llvm::StringLiteral CancelHere = "__sprig_cancel_here";
 
 inline constexpr llvm::StringLiteral SpawnerAttr = "sprig-spawner";
 inline constexpr llvm::StringLiteral HelperAttr = "sprig-helper";

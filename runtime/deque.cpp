@@ -94,6 +94,11 @@ void settle_pop_bound(sprig_worker_abi *d, int64_t s) {
     __atomic_store_n(&d->pop_bound, INT64_MAX, __ATOMIC_RELAXED);
 }
 
+// Owner: the push bound of the current segment (sprig_worker_abi.limit).
+int64_t seg_limit(const sprig_worker_abi *d) {
+  return __atomic_load_n(&d->seg_base, __ATOMIC_RELAXED) + d->mask;
+}
+
 // Owner, in a slow path, bottom exact: answer a request, settle the bounds. `pushed`:
 // called right after a push (the newest entry is the one just pushed). `waking`: we have
 // just woken a sleeping worker, which will look for work at once: publish as if it had
@@ -148,7 +153,7 @@ void serve(Worker *w, bool pushed, bool waking) {
       w->stats.publishes.inc();
       // The bound first, then the clear (the protocol above: a newer request's
       // lowering must come after this store).
-      __atomic_store_n(&d->limit, t + d->mask, __ATOMIC_RELAXED);
+      __atomic_store_n(&d->limit, seg_limit(d), __ATOMIC_RELAXED);
       int32_t expected = SPRIG_REQUEST_PENDING;
       // Release: see the protocol above; acquire: a forcer that finished since we read
       // the request made its last store PENDING, and its steal must be visible to
@@ -159,7 +164,7 @@ void serve(Worker *w, bool pushed, bool waking) {
     } else if (b > s) {
       // Decline (the bound first, then the state, as for the clear above). Thieves back
       // off from a declined victim before they ask again.
-      __atomic_store_n(&d->limit, t + d->mask, __ATOMIC_RELAXED);
+      __atomic_store_n(&d->limit, seg_limit(d), __ATOMIC_RELAXED);
       int32_t expected = SPRIG_REQUEST_PENDING;
       __atomic_compare_exchange_n(&d->request, &expected, SPRIG_REQUEST_DECLINED, false,
                                   __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
@@ -178,15 +183,18 @@ void serve(Worker *w, bool pushed, bool waking) {
   }
   // The bounds the owner's fast paths test (sprig/deque.h): an entry at or above
   // pop_bound is private (pop_bound >= split; INT64_MAX while a request is pending), and
-  // a push at or below limit cannot overflow (limit = a value of top the owner read, plus
-  // mask; INT64_MIN to send the next push to its slow path). Thieves only store
-  // INT64_MAX and INT64_MIN there, and top only grows: both hold whatever they do.
+  // a push at or below limit cannot overflow, nor overwrite an entry of the current
+  // segment (limit = seg_base + mask; INT64_MIN to send the next push to its slow path).
+  // Thieves only store INT64_MAX and INT64_MIN there, and top only grows: both hold
+  // whatever they do.
   SPRIG_ASSERT(__atomic_load_n(&d->pop_bound, __ATOMIC_RELAXED) >= d->split,
                "pop_bound >= split: a fast pop never takes a public entry");
   SPRIG_DEBUG_ONLY(const int64_t limit = __atomic_load_n(&d->limit, __ATOMIC_RELAXED));
-  SPRIG_ASSERT(limit == INT64_MIN ||
-                   limit <= __atomic_load_n(&d->top, __ATOMIC_RELAXED) + d->mask,
-               "limit <= top + mask: a fast push never overflows the ring");
+  SPRIG_ASSERT(limit == INT64_MIN || limit <= seg_limit(d),
+               "limit <= seg_base + mask: a fast push never overwrites a segment's entry");
+  SPRIG_ASSERT(__atomic_load_n(&d->seg_base, __ATOMIC_RELAXED) <=
+                   __atomic_load_n(&d->top, __ATOMIC_RELAXED),
+               "seg_base <= top: the segment began with the deque empty");
 }
 
 // Owner: the deque is empty with top == split == bottom == t and nobody else can change
@@ -208,6 +216,9 @@ void rebase(sprig_worker_abi *d, int64_t t) {
   __atomic_store_n(&d->top, next, __ATOMIC_RELAXED);
   __atomic_store_n(&d->split, next, __ATOMIC_RELEASE);   // pairs with the steal's acquire
   __atomic_store_n(&d->bottom, next, __ATOMIC_RELEASE);  // pairs with a forced steal's
+  // The segment goes on at the new index: the entries below (taken by thieves) are
+  // summed up in seg_up already (__sprig_pop_slow).
+  __atomic_store_n(&d->seg_base, next, __ATOMIC_RELAXED);
   __atomic_store_n(&d->limit, next + d->mask, __ATOMIC_RELAXED);
 }
 
@@ -226,7 +237,7 @@ static void ask(sprig_worker_abi *d, int32_t from) {
 // Thief: take the oldest entry of `d`, private or not, after a process-wide barrier
 // (the protocol above). The request is PENDING and old.
 static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame,
-                                sprig_frame **announce) {
+                                sprig_frame **announce, sprig_frame **up) {
   int32_t expected = SPRIG_REQUEST_PENDING;
   if (!__atomic_compare_exchange_n(&d->request, &expected, SPRIG_REQUEST_FORCING, false,
                                    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
@@ -238,6 +249,9 @@ static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame,
   int64_t b = __atomic_load_n(&d->bottom, __ATOMIC_ACQUIRE);  // pairs with push's release
   if (t < b) {
     sprig_frame *f = __atomic_load_n(&d->buf[t & d->mask], __ATOMIC_RELAXED);
+    // Its ancestor, before the CAS that confirms it (as in sprig_deque_steal; our
+    // acquire of bottom orders the owner's writes before the push).
+    sprig_frame *anc = up ? sprig_deque_ancestor_of(d, t) : nullptr;
     // The announcement before the CAS, as in sprig_deque_steal (sprig_stolen_resume_pc).
     if (announce)
       __atomic_store_n(announce, f, __ATOMIC_SEQ_CST);
@@ -245,6 +259,8 @@ static sprig_steal_status force(sprig_worker_abi *d, sprig_frame **frame,
     if (__atomic_compare_exchange_n(&d->top, &t, t + 1, false, __ATOMIC_SEQ_CST,
                                     __ATOMIC_RELAXED)) {
       *frame = f;
+      if (up)
+        *up = anc;
       r = SPRIG_STEAL_WON;
     } else {
       r = SPRIG_STEAL_LOST;
@@ -272,7 +288,7 @@ static sprig_steal_status take_resume_pc(Worker *w, sprig_steal_status r, sprig_
 }
 
 sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
-                                DequeLook *look, void **resume_pc) {
+                                DequeLook *look, void **resume_pc, sprig_frame **up) {
   assert_owner(w, "a thief steals for its own worker (its fiber pool, its stats)");
   SPRIG_ASSERT(victim != w, "a thief never steals from itself");
   sprig_worker_abi *d = &victim->abi;
@@ -289,7 +305,7 @@ sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
     // steal (runtime/reducer.cpp): do not steal; the owner runs it.
     if (!fiber_reserve(w) || !reducer_reserve(w))
       return SPRIG_STEAL_EMPTY;
-    sprig_steal_status r = sprig_deque_steal(d, frame, announce);
+    sprig_steal_status r = sprig_deque_steal(d, frame, announce, up);
     return resume_pc ? take_resume_pc(w, r, *frame, resume_pc) : r;
   }
   const bool stress = g.settings.stress_seed != 0;
@@ -323,7 +339,7 @@ sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
   if (!fiber_reserve(w) || !reducer_reserve(w))
     return SPRIG_STEAL_EMPTY;
   w->stats.forced_steals.inc();
-  sprig_steal_status st = force(d, frame, announce);
+  sprig_steal_status st = force(d, frame, announce, up);
   return resume_pc ? take_resume_pc(w, st, *frame, resume_pc) : st;
 }
 
@@ -373,6 +389,18 @@ extern "C" SPRIG_WAKE_CC int __sprig_pop_slow(int64_t b) {
     __atomic_store_n(&d->bottom, b + 1, __ATOMIC_RELEASE);  // as split's, for a forcer
     SPRIG_ASSERT(__atomic_load_n(&d->top, __ATOMIC_RELAXED) == b + 1,
                  "the deque is empty at b + 1, and no thief moves top from there");
+    if (got) {
+      // The segment goes on (entry b's frame is ours again), and every entry below b was
+      // taken by a thief: their frames are the strand's ancestors still, summed up from
+      // here on by the nearest of them (whose `up` its thief links to the next). Relaxed:
+      // a thief reads these only for an entry pushed after this point, whose publication
+      // (release) orders them. (Lost, the segment ends: the next one sets them.)
+      sprig_frame *up = b > d->seg_base
+                            ? __atomic_load_n(&d->buf[(b - 1) & d->mask], __ATOMIC_RELAXED)
+                            : d->seg_up;
+      __atomic_store_n(&d->seg_up, up, __ATOMIC_RELAXED);
+    }
+    __atomic_store_n(&d->seg_base, b + 1, __ATOMIC_RELAXED);
     rebase(d, b + 1);
   }
   serve(w, false, false);

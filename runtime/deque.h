@@ -21,9 +21,11 @@ enum class DequeLook { Empty, Worth, Churning };
 // request (a steal after a process-wide barrier). Reserves the fiber before any CAS.
 // *resume_pc: the won continuation's resume point (sprig_stolen_resume_pc), read while
 // the thief announces the frame (Worker::resume_pc_of); null: neither (tests whose
-// entries are not frames).
+// entries are not frames). *up: the won entry's spawn ancestor (sprig_deque_ancestor_of),
+// unless null.
 sprig_steal_status steal_or_ask(Worker *w, Worker *victim, sprig_frame **frame,
-                                DequeLook *look, void **resume_pc = nullptr);
+                                DequeLook *look, void **resume_pc = nullptr,
+                                sprig_frame **up = nullptr);
 // SPRIGTEST_STRESS: maybe give up the CPU (an owner's slow path).
 void stress_point(Worker *w);
 

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "root.h"
 #include "assertions.h"
+#include "cancel.h"
 #include "config.h"
 #include "fiber.h"
 #include "fpstate.h"
@@ -204,6 +205,7 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   if (__builtin_expect(!w, 0)) {
     w = serial_worker();  // every slot bound, or the pool saturated: run it serially
     sf->flags |= SPRIG_FRAME_ROOT;
+    segment_begin(w, nullptr);  // a root has no spawn ancestor (runtime/cancel.h)
     set_self(w);
     __sprig_serial_root_enter();
     SPRIG_TRACE(kTraceRoot,
@@ -230,12 +232,14 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
     w->slot_taken.store(false, std::memory_order_release);
     w = serial_worker();
     sf->flags |= SPRIG_FRAME_ROOT;
+    segment_begin(w, nullptr);
     set_self(w);
     __sprig_serial_root_enter();
     return;
   }
   san_native_stack(&w->native);
   w->cur = &w->native;
+  segment_begin(w, nullptr);
   w->sched_running = false;
   w->generation++;
   w->comp.store((uint64_t)w->generation << 16 | (uint64_t)w->id, std::memory_order_relaxed);

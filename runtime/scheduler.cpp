@@ -191,8 +191,9 @@ void sched_loop(Worker *w) {
       sprig_steal_status r = SPRIG_STEAL_EMPTY;
       sprig_frame *stolen = nullptr;
       void *resume_pc = nullptr;  // read by the steal while it announces the frame
+      sprig_frame *up = nullptr;  // the stolen frame's spawn ancestor, read before the CAS
       if (allowed)
-        r = steal_or_ask(w, victim, &stolen, &look, &resume_pc);
+        r = steal_or_ask(w, victim, &stolen, &look, &resume_pc, &up);
       if (look == DequeLook::Churning) {
         // An owner pushing and popping one entry: leave its lines alone for a while.
         for (int i = 0; i < churn_pauses; ++i)
@@ -214,7 +215,7 @@ void sched_loop(Worker *w) {
         victim_stolen(w);
         if (g.settings.steal_pause_us && (xorshift_next(&w->stress_rng) & 3) == 0)
           usleep(static_cast<useconds_t>(g.settings.steal_pause_us));  // tests only
-        resume_stolen(w, stolen, resume_pc);
+        resume_stolen(w, stolen, resume_pc, up);
       }
       if (r == SPRIG_STEAL_LOST) {
         idle = 0;

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "sanitizer.h"
 #if !SPRIG_SAN_FIBERS
+#include "cancel.h"
 #include "sprig/abi.h"
 #include "worker.h"
 #include <atomic>
@@ -90,7 +91,8 @@ Worker *claim() {
         s.w.id = -1;
         s.w.serial = true;
       }
-      debug_set_owner(&s.w, true);  // this handler's, until release()
+      debug_set_owner(&s.w, true);   // this handler's, until release()
+      segment_begin(&s.w, nullptr);  // the handler's computation is a root of its own
       return &s.w;
     }
   }

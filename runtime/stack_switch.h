@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 #include "assertions.h"
+#include "cancel.h"
 #include "exception.h"
 #include "fiber.h"
 #include "fpstate.h"
@@ -86,11 +87,12 @@ namespace sprig {
   // Every child of the epoch has ended and the sync has added them all (scheduler.cpp).
   SPRIG_ASSERT(__atomic_load_n(&f->join, __ATOMIC_RELAXED) == 0,
                "the join counter is zero when a sync completes");
-  f->flags &= ~SPRIG_FRAME_STOLEN;
+  f->flags &= ~SPRIG_FRAME_STOLEN;  // (CANCELLED stays: the sync's slow path ends it)
   f->steals = 0;
-  frame_note_exceptions(f);  // children that threw while the frame was stolen
-  fp_restore_frame(f);       // the FP control state the continuation reached its sync with
-  reducer_resume(w, f);      // the pieces' views, reduced: the continuation's map
+  segment_begin(w, segment_up_of(f));  // linked when it was stolen
+  frame_note_exceptions(f);            // children that threw while the frame was stolen
+  fp_restore_frame(f);   // the FP control state the continuation reached its sync with
+  reducer_resume(w, f);  // the pieces' views, reduced: the continuation's map
   if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]))
     w->fp.store(st, std::memory_order_relaxed);  // thieves of our deque now take it
   SPRIG_TRACE(kTraceSync, "worker %d resumes frame %p at its sync", w->id, (void *)f);
@@ -115,7 +117,8 @@ namespace sprig {
   SPRIG_ASSERT(sprig_frame_is_stolen(f), "only a stolen frame suspends at a scope's exit");
   SPRIG_ASSERT(__atomic_load_n(&s->join, __ATOMIC_RELAXED) == 0 && s->stolen == 0,
                "the scope's join counter is zero when its exit completes");
-  frame_note_exceptions(f);  // children that threw while the frame was stolen
+  segment_begin(w, segment_up_of(f));  // linked when it was stolen
+  frame_note_exceptions(f);            // children that threw while the frame was stolen
   fp_restore_frame(f);
   reducer_unpark(w, s->views);
   if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]))
@@ -130,7 +133,8 @@ namespace sprig {
 // which the steal read while it announced the frame (steal_or_ask): read here, after the
 // announcement was withdrawn, the word below ctx[SP] could already belong to another
 // continuation (sprig_stolen_resume_pc).
-[[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f, void *pc) {
+[[noreturn]] SPRIG_SWITCH_PATH void resume_stolen(Worker *w, sprig_frame *f, void *pc,
+                                                  sprig_frame *up) {
   check_frame(f, "steal");
   if (__builtin_expect((f->flags & SPRIG_FRAME_CHECK_PC) != 0, 0) &&
       !(f->flags & SPRIG_FRAME_PC_IN_CTX) && pc != f->ctx[SPRIG_CTX_SSP]) {
@@ -157,6 +161,10 @@ namespace sprig {
     f->flags |= SPRIG_FRAME_STOLEN;
     f->orig_sp = f->ctx[SPRIG_CTX_SP];  // SP on the frame's own stack, restored by the sync
   }
+  // Link the frame to its spawn ancestor (the same value at every steal of it), before
+  // anything can run under it; our segment starts below it (runtime/cancel.cpp).
+  link_stolen(f, up);
+  segment_begin(w, up);
   f->steals++;          // the continuation's children now number one more (sprig_detach)
   reducer_steal(w, f);  // a new piece of f's sync epoch, with a map of its own
   w->stats.steals.inc();
@@ -173,6 +181,7 @@ namespace sprig {
 [[noreturn]] SPRIG_SWITCH_PATH void resume_root_frame(Worker *w, sprig_frame *f) {
   assert_owner(w, "a root frame is taken back by its root slot's thread");
   w->cur = &w->native;
+  segment_begin(w, nullptr);  // a root frame has no spawn ancestor
   SPRIG_TRACE(kTraceRoot, "worker %d takes root frame %p back", w->id, (void *)f);
   // Our scheduler stack is left for good: the next root binding starts it afresh.
   fp_restore_frame(f);

@@ -117,9 +117,10 @@ typedef struct sprig_worker_abi {
   int64_t mask;
   /* [owner: load, store; a requesting thief, a worker going to sleep: store INT64_MIN]
    * a push at index bottom <= limit cannot overflow and has nothing else to do:
-   * limit = mask + a value of top the owner read earlier. top only grows, so the bound
-   * only errs on the safe side, and the push never reads the thieves' line. Past it the
-   * push reads top again and calls the runtime (a thief's request, a sleeper to wake).
+   * limit = seg_base + mask, so a push never overwrites the slot of an entry of the
+   * current segment, even one a thief took (seg_base <= top: the bound only errs on the
+   * safe side, and the push never reads the thieves' line). Past it the push calls the
+   * runtime (a thief's request, a sleeper to wake) or reports the overflow.
    * Writers other than the owner lower it: the fast path's test carries their requests
    * and costs the spawn path nothing. */
   int64_t limit;
@@ -129,6 +130,18 @@ typedef struct sprig_worker_abi {
   int64_t pop_bound;
   /* [owner] spawns made by this worker (SPRIG_STATS). */
   uint64_t spawns;
+  /* The current segment: the work the owner began when its deque was last empty and it
+   * started a stolen continuation, resumed a frame at a sync or a scope's exit, or bound
+   * as a root (runtime/cancel.cpp). Its entries [seg_base, bottom) are the spawn
+   * ancestors of the running strand on this worker: those at or above top are ours,
+   * those below were taken by thieves (their children still run here). seg_up is the
+   * nearest spawn ancestor below them (a stolen frame, linked by sprig_frame.up), or 0.
+   * [owner: relaxed stores at a segment's start and when a pop empties the deque
+   * (__sprig_pop_slow); thieves: relaxed loads between their acquire of split (or, forcing,
+   * of bottom) and their CAS, which the CAS confirms: the owner changes them only when
+   * its deque is empty, which moves top past the entry the thief CASes for.] */
+  int64_t seg_base;
+  struct sprig_frame *seg_up;
 } sprig_worker_abi;
 
 /* sprig_worker_abi.request */
@@ -264,12 +277,12 @@ SPRIG_INLINE void sprig_deque_push(struct sprig_worker *w, struct sprig_frame *f
                    "split <= bottom (the owner's push)");
   if (SPRIG_UNLIKELY(b > SPRIG_RACY_LOAD(&d->limit))) {
     /* else b - top <= b - (limit - mask) <= mask. Past the bound (or lowered by a thief
-     * or a sleeper): read top again (relaxed: any value at least as new as the one limit
-     * came from keeps the bound safe). The overflow test is here, inline, because it
+     * or a sleeper): recompute it from seg_base (the owner's own, in its line). The
+     * overflow test is here, inline, because it
      * must come before the slot's store. The store and the increment are repeated in
      * this branch, not shared with the fast path behind a flag: the backend would test
      * the flag (or the bound again) on the fast path. */
-    int64_t limit = __atomic_load_n(&d->top, __ATOMIC_RELAXED) + d->mask;
+    int64_t limit = __atomic_load_n(&d->seg_base, __ATOMIC_RELAXED) + d->mask;
     __atomic_store_n(&d->limit, limit, __ATOMIC_RELAXED);
     if (SPRIG_UNLIKELY(b > limit))
       __sprig_deque_overflow(w);
@@ -328,14 +341,32 @@ SPRIG_INLINE int sprig_deque_has_public(const sprig_worker_abi *d) {
          __atomic_load_n(&d->split, __ATOMIC_RELAXED);
 }
 
+/* The spawn ancestor of entry t of `d`'s current segment: the entry below it, or the
+ * segment's own ancestor (sprig_worker_abi.seg_up). Read by a thief before its CAS for
+ * entry t, after its acquire of the load (split, or bottom when forcing) that showed the
+ * entry: the owner wrote every entry below t and the segment's fields before it pushed
+ * entry t, and changes them only after its deque empties, which moves top past t and
+ * makes the CAS fail. Below the CAS the values are then exact; a thief whose CAS fails
+ * drops them. The ring slot below t is not overwritten while entry t is in the deque: a
+ * push never passes seg_base + mask (`limit`). */
+SPRIG_INLINE struct sprig_frame *sprig_deque_ancestor_of(const sprig_worker_abi *d,
+                                                         int64_t t) {
+  if (t > __atomic_load_n(&d->seg_base, __ATOMIC_RELAXED))
+    return __atomic_load_n(&d->buf[(t - 1) & d->mask], __ATOMIC_RELAXED);
+  return __atomic_load_n(&d->seg_up, __ATOMIC_RELAXED);
+}
+
 /* Take the oldest public entry of `d` into *frame (written only when SPRIG_STEAL_WON).
  * `announce`, unless null: the thief's announcement (Worker::resume_pc_of), set to the
  * entry's frame before the CAS, seq_cst, so that a worker whose pop fails because the CAS
  * took the entry sees it, and keeps the stack holding the continuation's resume point
- * until the thief has read it and withdrawn the announcement (sprig_stolen_resume_pc). */
+ * until the thief has read it and withdrawn the announcement (sprig_stolen_resume_pc).
+ * `up`, unless null: the entry's spawn ancestor (sprig_deque_ancestor_of), written with
+ * *frame. */
 SPRIG_INLINE sprig_steal_status sprig_deque_steal(sprig_worker_abi *d,
                                                   struct sprig_frame **frame,
-                                                  struct sprig_frame **announce) {
+                                                  struct sprig_frame **announce,
+                                                  struct sprig_frame **up) {
   /* acquire (Le et al.): synchronises with the CAS (seq_cst) that moved top here. */
   int64_t t = __atomic_load_n(&d->top, __ATOMIC_ACQUIRE);
   /* pairs with the fence of the owner's pop of a public entry (runtime/deque.cpp,
@@ -345,6 +376,7 @@ SPRIG_INLINE sprig_steal_status sprig_deque_steal(sprig_worker_abi *d,
   if (t >= s)
     return SPRIG_STEAL_EMPTY;
   struct sprig_frame *f = __atomic_load_n(&d->buf[t & d->mask], __ATOMIC_RELAXED);
+  struct sprig_frame *anc = up ? sprig_deque_ancestor_of(d, t) : 0;
   if (announce) /* before the CAS, which it must precede (seq_cst, as the CAS) */
     __atomic_store_n(announce, f, __ATOMIC_SEQ_CST);
   /* seq_cst: arbitrates against other thieves and against the owner's CAS on the last
@@ -353,6 +385,8 @@ SPRIG_INLINE sprig_steal_status sprig_deque_steal(sprig_worker_abi *d,
                                    __ATOMIC_RELAXED))
     return SPRIG_STEAL_LOST;
   *frame = f;
+  if (up)
+    *up = anc;
   return SPRIG_STEAL_WON;
 }
 

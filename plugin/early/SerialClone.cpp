@@ -31,7 +31,7 @@ void stripMarkers(Function &S, const MarkerFns &Mk) {
         if (Function *Fn = CB->getCalledFunction();
             Fn && (Fn == Mk.Begin || Fn == Mk.End || Fn == Mk.EndV || Fn == Mk.Sync ||
                    Fn == Mk.ScopeExit || Fn == Mk.SpawnScope || Fn == Mk.LhsBegin ||
-                   Mk.Tags.count(Fn) || Mk.Lhs.count(Fn)))
+                   Fn == Mk.Cancel || Mk.Tags.count(Fn) || Mk.Lhs.count(Fn)))
           Calls.push_back(CB);
   for (CallBase *CB : Calls) {
     Function *Fn = CB->getCalledFunction();

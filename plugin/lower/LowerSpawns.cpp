@@ -144,6 +144,23 @@ void collectScopes(ModuleContext &Ctx, SpawnFrame &Fr,
   }
 }
 
+// Each sprig::cancel() of F becomes __sprig_cancel(frame), after the frame's entry if
+// no spawn came before on its path (the runtime marks the frame; its next sync, reached
+// then as after a spawn, ends the cancel: runtime/cancel.cpp).
+void lowerCancels(ModuleContext &Ctx, SpawnFrame &Fr) {
+  if (!Ctx.Markers.Cancel)
+    return;
+  SmallVector<CallBase *, 4> Calls;
+  for (BasicBlock &BB : Fr.F)
+    for (Instruction &I : BB)
+      if (MarkerFns::calls(&I, Ctx.Markers.Cancel))
+        Calls.push_back(cast<CallBase>(&I));
+  for (CallBase *CB : Calls) {
+    enterFrameIfFirst(Ctx, Fr, CB, CB->getDebugLoc());
+    replaceMarkerWith(CB, Ctx.ABI.Cancel, {Fr.SF});
+  }
+}
+
 // 1. The frame, in F's entry block.
 void createFrame(ModuleContext &Ctx, SpawnFrame &Fr) {
   BasicBlock &EntryBB = Fr.F.getEntryBlock();
@@ -216,6 +233,7 @@ void lowerFunction(ModuleContext &Ctx, Function &F) {
   createFrame(Ctx, Fr);
   DenseMap<uint64_t, AllocaInst *> ScopeRec;
   collectScopes(Ctx, Fr, ScopeRec);
+  lowerCancels(Ctx, Fr);
 
   // 2. Spawns.
   for (SpawnMarkers &S : Spawns) {
@@ -307,8 +325,19 @@ void lowerFunction(ModuleContext &Ctx, Function &F) {
 bool lowerSpawns(Module &M, ParallelTarget &Target) {
   ModuleContext Ctx(M, Target);
   MarkerFns &Mk = Ctx.Markers;
-  if (!Mk.Begin && !Mk.Sync)
-    return false;
+  // sprig::cancel() where no frame lowered it: in a function that spawns nothing.
+  auto ReportMisplacedCancels = [&] {
+    Mk.checkCancels([](Function &) { return false; },
+                    [&](CallBase &CB) {
+                      Ctx.fail(*CB.getFunction(), cancelMisuseMessage(*CB.getFunction()),
+                               CB.getDebugLoc());
+                    },
+                    /*Drop=*/false);
+  };
+  if (!Mk.Begin && !Mk.Sync) {
+    ReportMisplacedCancels();
+    return Ctx.Failed;
+  }
   if (!Mk.Sync)  // code after a throw may have dropped every sync: declare it for exits
     Mk.Sync = Function::Create(FunctionType::get(Ctx.VoidTy, false),
                                GlobalValue::ExternalLinkage, markers::Sync, M);
@@ -343,6 +372,8 @@ bool lowerSpawns(Module &M, ParallelTarget &Target) {
     if (Ctx.Failed)
       break;
   }
+  if (!Ctx.Failed)
+    ReportMisplacedCancels();
   // Remove what is left of the markers (bodies were never emitted: declarations).
   SmallVector<Function *, 16> Dead;
   for (Function *Fn : {Mk.Begin, Mk.End, Mk.EndV, Mk.Sync, Mk.ScopeExit, Mk.SpawnScope})

@@ -1,5 +1,6 @@
 //===- plugin/lower/LoweringContext.cpp - state shared by the pieces of the lowering ===//
 #include "LoweringContext.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -52,6 +53,7 @@ MarkerFns::MarkerFns(Module &M) {
   Sync = M.getFunction(markers::Sync);
   ScopeExit = M.getFunction(markers::ScopeExit);
   SpawnScope = M.getFunction(markers::SpawnScope);
+  Cancel = M.getFunction(markers::CancelHere);
   for (Function &F : M) {
     if (F.getName().starts_with(markers::TagPrefix))
       Tags.insert(&F);
@@ -94,6 +96,32 @@ void MarkerFns::scopesToSyncs(Module &M) {
       (*Fn)->eraseFromParent();
       *Fn = nullptr;
     }
+}
+
+bool MarkerFns::checkCancels(function_ref<bool(Function &)> IsSpawner,
+                             function_ref<void(CallBase &)> Fail, bool Drop) {
+  if (!Cancel)
+    return true;
+  bool OK = true;
+  for (User *U : make_early_inc_range(Cancel->users())) {
+    auto *CB = dyn_cast<CallBase>(U);
+    if (!CB || CB->getCalledFunction() != Cancel)
+      continue;  // its address taken: the runtime's definition reports a call
+    if (!IsSpawner(*CB->getFunction())) {
+      Fail(*CB);
+      OK = false;
+    } else if (Drop) {
+      replaceMarkerCall(CB);
+    }
+  }
+  return OK;
+}
+
+std::string cancelMisuseMessage(const Function &F) {
+  return "sprig::cancel() is called in '" + llvm::demangle(F.getName()) +
+         "', which spawns nothing: it cancels the children the calling function spawned "
+         "since its last sync; call it in the function with the [[sprig::spawn]]s (not in "
+         "a lambda, a callee or a [[sprig::parallel_for]] body)";
 }
 
 MarkerContext::MarkerContext(Module &M) : M(M), C(M.getContext()), Markers(M) {

@@ -64,6 +64,7 @@ struct MarkerFns {
   llvm::Function *Begin = nullptr, *End = nullptr, *EndV = nullptr, *Sync = nullptr;
   llvm::Function *LhsBegin = nullptr;
   llvm::Function *ScopeExit = nullptr, *SpawnScope = nullptr;  // [[sprig::scope]]
+  llvm::Function *Cancel = nullptr;                            // sprig::cancel()
   llvm::SmallPtrSet<llvm::Function *, 16> Tags, Lhs;
 
   explicit MarkerFns(llvm::Module &M);
@@ -71,6 +72,12 @@ struct MarkerFns {
   // before scopes were precise: each __sprig_scope_exit(k) becomes __sprig_sync() (Sync
   // is declared if needed) and the __sprig_spawn_scope calls go.
   void scopesToSyncs(llvm::Module &M);
+  // sprig::cancel() outside a spawning function (IsSpawner false for the caller) is an
+  // error, reported through Fail (the caller's diagnostic); the calls left, in spawning
+  // functions, are dropped when Drop (the serial modes: nothing is cancelled there).
+  // Returns false if an error was reported.
+  bool checkCancels(llvm::function_ref<bool(llvm::Function &)> IsSpawner,
+                    llvm::function_ref<void(llvm::CallBase &)> Fail, bool Drop);
   static bool calls(const llvm::Instruction *I, const llvm::Function *Fn) {
     auto *CB = llvm::dyn_cast<llvm::CallBase>(I);
     return CB && Fn && CB->getCalledFunction() == Fn;
@@ -83,6 +90,9 @@ struct MarkerFns {
     return CB && CB->getCalledFunction() && Tags.count(CB->getCalledFunction());
   }
 };
+
+// The error for sprig::cancel() in F, a function that spawns nothing.
+std::string cancelMisuseMessage(const llvm::Function &F);
 
 // Is CB a call of a spawn helper (made by OutlineSpawn.cpp)?
 inline bool callsHelper(const llvm::CallBase *CB) {

@@ -227,6 +227,27 @@ void copyByValArgumentsBeforeDetach(ModuleContext &Ctx, CallBase *HCall, BasicBl
 
 }  // namespace
 
+void enterFrameIfFirst(ModuleContext &Ctx, SpawnFrame &Fr, Instruction *Before,
+                       const DebugLoc &DL) {
+  Value *SF = Fr.SF;
+  IRBuilder<> EB(Before);
+  EB.SetCurrentDebugLocation(DL);
+  // Not entered yet exactly when no spawn (or cancel) ran on this path: test the SSA
+  // flag (a register, or folded) rather than load the frame's flags.
+  Value *NotYet = EB.CreateNot(EB.CreateLoad(EB.getInt1Ty(), Fr.Spawned, "sprig.spawned"));
+  Instruction *ThenT = SplitBlockAndInsertIfThen(NotYet, Before->getIterator(), false);
+  IRBuilder<> TB(ThenT);
+  TB.CreateCall(Ctx.ABI.Enter, {SF});
+  // A thread that is no worker binds as a root here, before the helper evaluates the
+  // arguments; the helper's detach then tests nothing (sprig/abi.h, sprig_bind).
+  TB.CreateCall(Ctx.ABI.Bind, {SF});
+  Ctx.ABI.emitForceFrame(TB);
+  Ctx.Target.emitFrameEntry(TB, Ctx.ABI, SF);  // what the continuations need stored
+  IRBuilder<> PB(Before);
+  PB.SetCurrentDebugLocation(DL);
+  PB.CreateStore(PB.getTrue(), Fr.Spawned);
+}
+
 bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   Function &F = Fr.F;
   LLVMContext &C = Ctx.C;
@@ -420,26 +441,10 @@ bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S) {
   if (auto *BI = dyn_cast<InvokeInst>(OldBr))
     BI->getUnwindDest()->removePredecessor(BBb);
   // Enter the frame at its first spawn (flags has ENTERED from then on).
-  {
-    IRBuilder<> EB(OldBr);
-    EB.SetCurrentDebugLocation(DL);
-    // Not entered yet exactly when no spawn ran on this path: test the SSA flag (a
-    // register, or folded) rather than load the frame's flags.
-    Value *NotYet =
-        EB.CreateNot(EB.CreateLoad(EB.getInt1Ty(), Fr.Spawned, "sprig.spawned"));
-    Instruction *ThenT = SplitBlockAndInsertIfThen(NotYet, OldBr, false);
-    IRBuilder<> TB(ThenT);
-    TB.CreateCall(Ctx.ABI.Enter, {SF});
-    // A thread that is no worker binds as a root here, before the helper evaluates the
-    // arguments; the helper's detach then tests nothing (sprig/abi.h, sprig_bind).
-    TB.CreateCall(Ctx.ABI.Bind, {SF});
-    Ctx.ABI.emitForceFrame(TB);
-    Ctx.Target.emitFrameEntry(TB, Ctx.ABI, SF);  // what the continuations need stored
-    BBb = OldBr->getParent();
-  }
+  enterFrameIfFirst(Ctx, Fr, OldBr, DL);
+  BBb = OldBr->getParent();
   IRBuilder<> PBld(OldBr);
   PBld.SetCurrentDebugLocation(DL);
-  PBld.CreateStore(PBld.getTrue(), Fr.Spawned);
   // The continuation's capture; the helper call goes where it says.
   IRBuilderBase::InsertPoint CallAt = Ctx.Target.emitCapture(PBld, Ctx.ABI, Fr, Exit, K);
   IRBuilder<> CB(C);

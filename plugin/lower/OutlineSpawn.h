@@ -19,4 +19,11 @@ namespace sprig {
 // blocks are left unreachable in F, for the caller to remove.
 bool outlineSpawn(ModuleContext &Ctx, SpawnFrame &Fr, SpawnMarkers &S);
 
+// The frame's entry, at the first spawn of a path (or the first sprig::cancel(), which
+// needs the frame): if the spawned flag is clear, enter and bind the frame, force
+// frame-pointer addressing and store what the continuations need; then set the flag.
+// All before `Before`.
+void enterFrameIfFirst(ModuleContext &Ctx, SpawnFrame &Fr, llvm::Instruction *Before,
+                       const llvm::DebugLoc &DL);
+
 }  // namespace sprig

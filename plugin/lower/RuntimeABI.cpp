@@ -21,6 +21,7 @@ const uint64_t RuntimeABI::FrameSize = sizeof(sprig_frame);
 const uint64_t RuntimeABI::CtxOffset = offsetof(sprig_frame, ctx);
 const uint32_t RuntimeABI::FlagStolen = SPRIG_FRAME_STOLEN;
 const uint32_t RuntimeABI::FlagException = SPRIG_FRAME_EXCEPTION;
+const uint32_t RuntimeABI::FlagCancelled = SPRIG_FRAME_CANCELLED;
 const uint32_t RuntimeABI::FlagPCInCtx = SPRIG_FRAME_PC_IN_CTX;
 const uint32_t RuntimeABI::FlagCheckPC = SPRIG_FRAME_CHECK_PC;
 const unsigned RuntimeABI::CtxPC = SPRIG_CTX_PC;
@@ -67,6 +68,9 @@ bool RuntimeABI::link() {
   M.getOrInsertFunction("__sprig_bc_self", PtrTy);
   SyncSuspend = M.getOrInsertFunction("__sprig_sync_suspend", VoidTy, PtrTy);
   Rethrow = M.getOrInsertFunction("__sprig_rethrow", VoidTy, PtrTy);
+  CancelEnd = M.getOrInsertFunction("__sprig_cancel_end", VoidTy, PtrTy);
+  if (Function *CH = M.getFunction(markers::CancelHere); CH && !CH->use_empty())
+    Cancel = M.getOrInsertFunction("__sprig_cancel", VoidTy, PtrTy);
   ChildThrew = M.getOrInsertFunction("__sprig_child_threw", VoidTy, PtrTy, PtrTy, I32);
   LeaveHelperExc = M.getOrInsertFunction("__sprig_leave_helper_exc", VoidTy, PtrTy);
   InFlight = M.getOrInsertFunction("__sprig_exception_in_flight", VoidTy, PtrTy, PtrTy);
@@ -411,9 +415,10 @@ BasicBlock *SpawnFrame::resumedEdge(BasicBlock *Target, const Twine &Name) {
 
 // The wait of a sync, in place of the terminator Term (which it erases):
 //   if (!spawned) goto Cont;
-//   if (flags & (STOLEN|EXCEPTION)) {
+//   if (flags & (STOLEN|EXCEPTION|CANCELLED)) {
 //     if ((flags & STOLEN) && setjmp(ctx) == 0) __sprig_sync_suspend(sf);  // no return
 //     <resumed edge>
+//     if (flags & CANCELLED) __sprig_cancel_end(sf);  // the epoch's cancel ends
 //     if (flags & EXCEPTION) goto Pending;
 //   }
 //   goto Cont;
@@ -443,8 +448,9 @@ BasicBlock *RuntimeABI::emitSyncWait(SpawnFrame &Fr, Instruction *Term, BasicBlo
   // them.
   LoadInst *Flags = B.CreateLoad(I32, SF, "sprig.flags");
   Flags->setVolatile(true);
-  Value *Any = B.CreateICmpNE(B.CreateAnd(Flags, B.getInt32(FlagStolen | FlagException)),
-                              B.getInt32(0));
+  Value *Any = B.CreateICmpNE(
+      B.CreateAnd(Flags, B.getInt32(FlagStolen | FlagException | FlagCancelled)),
+      B.getInt32(0));
   BasicBlock *Slow = BasicBlock::Create(C, Prefix + ".slow", &F, Cont);
   B.CreateCondBr(Any, Slow, Cont);
   Term->eraseFromParent();
@@ -459,6 +465,19 @@ BasicBlock *RuntimeABI::emitSyncWait(SpawnFrame &Fr, Instruction *Term, BasicBlo
   B.SetInsertPoint(Jmp);
   Target.emitSyncSuspend(B, *this, Fr, Exc, Cont, Prefix);
   B.SetInsertPoint(Exc);
+  {  // a cancel of this epoch ends here, every child having ended (runtime/cancel.cpp)
+    LoadInst *FlagsC = B.CreateLoad(I32, SF, "sprig.flags.cancel");
+    FlagsC->setVolatile(true);
+    Value *Cancelled =
+        B.CreateICmpNE(B.CreateAnd(FlagsC, B.getInt32(FlagCancelled)), B.getInt32(0));
+    BasicBlock *End = BasicBlock::Create(C, Prefix + ".cancel.end", &F, Cont);
+    BasicBlock *After = BasicBlock::Create(C, Prefix + ".cancel.after", &F, Cont);
+    B.CreateCondBr(Cancelled, End, After);
+    B.SetInsertPoint(End);
+    B.CreateCall(CancelEnd, {SF});
+    B.CreateBr(After);
+    B.SetInsertPoint(After);
+  }
   if (!CheckException) {
     B.CreateBr(Cont);
     return nullptr;

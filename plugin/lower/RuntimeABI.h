@@ -23,7 +23,7 @@ class RuntimeABI {
 public:
   static const uint64_t FrameSize;  // sizeof(sprig_frame)
   static const uint64_t CtxOffset;  // offsetof(sprig_frame, ctx)
-  static const uint32_t FlagStolen, FlagException;
+  static const uint32_t FlagStolen, FlagException, FlagCancelled;
   // SPRIG_FRAME_PC_IN_CTX (the resume point is in ctx, not on the stack) and
   // SPRIG_FRAME_CHECK_PC (the tests' check of the two).
   static const uint32_t FlagPCInCtx, FlagCheckPC;
@@ -41,6 +41,9 @@ public:
   llvm::FunctionCallee Enter, Bind, Detach, LeaveHelper, LeaveFrame;  // fast paths
   llvm::FunctionCallee CountSpawn;  // only under -sprig-count-spawns
   llvm::FunctionCallee SyncSuspend, Rethrow, ChildThrew, LeaveHelperExc, InFlight;
+  // sprig::cancel() in a spawning function, and the end of its cancel at the next sync
+  // (runtime/cancel.cpp).
+  llvm::FunctionCallee Cancel, CancelEnd;
   // Scopes (only in a module with spawns in [[sprig::scope]] blocks): the helper's
   // leave of an in-scope child (fast path), its exception path, the scope's exit.
   llvm::FunctionCallee LeaveHelperScoped, LeaveHelperExcScoped, ScopeSuspend;

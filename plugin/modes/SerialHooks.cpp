@@ -174,6 +174,18 @@ bool lowerToSerialWithHooks(Module &M,
   MarkerContext Ctx(M);
   MarkerFns &Mk = Ctx.Markers;
   Mk.scopesToSyncs(M);  // a scope's exit is a sync here (MarkerFns::scopesToSyncs)
+  // sprig::cancel() cancels nothing in a serial run (every child runs): dropped, after
+  // the same check of where it is called as the parallel lowering's.
+  if (!Mk.checkCancels(
+          [&](Function &F) {
+            return any_of(instructions(F), [&](Instruction &I) { return Mk.isTag(&I); });
+          },
+          [&](CallBase &CB) {
+            Ctx.fail(*CB.getFunction(), cancelMisuseMessage(*CB.getFunction()),
+                     CB.getDebugLoc());
+          },
+          /*Drop=*/true))
+    return false;
   SmallVector<Function *, 16> Work;
   SmallPtrSet<Function *, 16> Seen;
   SmallVector<Function *, 16> Markers = {Mk.Begin, Mk.End, Mk.EndV, Mk.Sync, Mk.LhsBegin};

@@ -55,6 +55,12 @@ Stolen attempt(Thief &t, sprig::Worker *victim) {
   r.status = sprig::steal_or_ask(&t.w, victim, &r.frame, &t.look);
   return r;
 }
+// The same, also reading the won entry's spawn ancestor (sprig_deque_ancestor_of).
+Stolen attempt_up(Thief &t, sprig::Worker *victim, sprig_frame **up) {
+  Stolen r{SPRIG_STEAL_EMPTY, nullptr};
+  r.status = sprig::steal_or_ask(&t.w, victim, &r.frame, &t.look, nullptr, up);
+  return r;
+}
 
 // Sets g.settings.lone_entry_ns for one test: 0 publishes a lone entry whatever the
 // request's age (as after a long child), a large value declines it.
@@ -333,10 +339,13 @@ TEST(DequeDeathTest, OverflowIsFatal) {
                "raise SPRIG_DEQUE_DEPTH");
 }
 
-// The push checks bottom against an owner-private bound (limit = mask + a top read
-// earlier), never the thieves' top: after steals free slots, the first push past the
-// stale bound reads top again and goes on; a push into a really full ring still dies.
-TEST(DequeDeathTest, LimitFollowsSteals) {
+// The push checks bottom against an owner-private bound, limit = seg_base + mask: the
+// ring's size past the start of the owner's current segment (runtime/cancel.h). Entries
+// of the segment that thieves took are still the running strand's ancestors (their
+// children run here), and the cancel walk reads them from their slots: a push never
+// reuses one. So the bound does not move with steals: a push past it dies, as the same
+// nesting would at P = 1.
+TEST(DequeDeathTest, LimitKeepsTheSegmentsStolenEntries) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   TestDeque d(4);
   Thief t;
@@ -348,12 +357,61 @@ TEST(DequeDeathTest, LimitFollowsSteals) {
   EXPECT_EQ(d.w.abi.limit, 3);
   for (int k = 0; k < 2; ++k)
     ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_WON);
-  sprig_deque_push(d.abi(), &f[4]);  // past the stale bound: refreshed from top = 2
-  sprig_deque_push(d.abi(), &f[5]);
-  EXPECT_EQ(d.w.abi.limit, 5);
-  EXPECT_EQ(d.w.abi.bottom, 6);
-  EXPECT_DEATH(sprig_deque_push(d.abi(), &f[6]),
+  EXPECT_EQ(d.top(), 2);
+  EXPECT_EQ(d.w.abi.seg_base, 0);  // the stolen entries 0 and 1 stay the segment's
+  EXPECT_DEATH(sprig_deque_push(d.abi(), &f[4]),
                "sprig: spawn nesting deeper than the deque of worker 0 \\(4 entries\\)");
+}
+
+// A thief learns the spawn ancestor of the entry it takes, for sprig::cancelled()'s
+// walk (runtime/cancel.h): the entry below it in the victim's segment, or the segment's
+// own ancestor (seg_up) for the segment's first entry. When the owner's pop takes its last
+// entry back from the thieves (a CAS), every entry below went to thieves: the segment
+// goes on above, summed up by the nearest of them.
+TEST(Deque, StealsReadTheAncestorAndAPopEmptyingTheDequeMovesTheSegment) {
+  TestDeque d(16);
+  Thief t;
+  sprig_frame below, f[4];
+  __atomic_store_n(&d.w.abi.seg_up, &below, __ATOMIC_RELAXED);
+  for (auto &x : f)
+    sprig_deque_push(d.abi(), &x);
+  ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);                 // answers: f[0], f[1] public
+  ASSERT_EQ(d.split(), 2);
+  sprig_frame *up = nullptr;
+  Stolen r = attempt_up(t, &d.w, &up);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
+  EXPECT_EQ(r.frame, &f[0]);
+  EXPECT_EQ(up, &below);  // the segment's first entry: its ancestor is seg_up
+  r = attempt_up(t, &d.w, &up);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
+  EXPECT_EQ(r.frame, &f[1]);
+  EXPECT_EQ(up, &f[0]);  // the entry below, stolen before
+  EXPECT_EQ(d.w.abi.seg_base, 0);
+  // The owner pops f[2], the last entry (top = 2): private, a fast pop, and the deque is
+  // empty; f[0] and f[1] are still ancestors (their children run here): nothing moves.
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);
+  EXPECT_EQ(d.w.abi.seg_base, 0);
+  EXPECT_EQ(__atomic_load_n(&d.w.abi.seg_up, __ATOMIC_RELAXED), &below);
+  // f[2] again, made public by a request, then popped back with the CAS: every entry below
+  // it was stolen, so the segment restarts above it, from the nearest of them, f[1].
+  sprig_deque_push(d.abi(), &f[2]);
+  ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
+  sprig_deque_push(d.abi(), &f[3]);                       // answers: f[2] public
+  ASSERT_EQ(d.split(), 3);
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);  // f[3], private
+  ASSERT_EQ(sprig_deque_pop(d.abi()), 1);  // f[2], public and last: the CAS
+  EXPECT_EQ(d.top(), 3);
+  EXPECT_EQ(d.w.abi.seg_base, 3);
+  EXPECT_EQ(__atomic_load_n(&d.w.abi.seg_up, __ATOMIC_RELAXED), &f[1]);
+  // A later entry's thief finds f[1] as the ancestor of the segment's first entry.
+  sprig_deque_push(d.abi(), &f[2]);
+  ASSERT_EQ(attempt(t, &d.w).status, SPRIG_STEAL_EMPTY);  // asks
+  sprig_deque_push(d.abi(), &f[3]);                       // answers: f[2] public
+  r = attempt_up(t, &d.w, &up);
+  ASSERT_EQ(r.status, SPRIG_STEAL_WON);
+  EXPECT_EQ(r.frame, &f[2]);
+  EXPECT_EQ(up, &f[1]);
 }
 
 // A request that finds only the entry the owner has just pushed, made less than
@@ -483,8 +541,11 @@ StressResult stress(int64_t items, int nthieves, bool forcing, bool fast_pops = 
     int pop_n = (x & 2) ? 1 : 1 + static_cast<int>((x >> 8) % 16);
     for (int k = 0; k < push_n && next < items; ++k) {
       int64_t b = d.w.abi.bottom;
-      if (b - d.top() >= kDepth)
-        break;  // full
+      // Full: the ring holds the current segment, entries thieves took included (their
+      // slots are the running strand's ancestors: sprig_worker_abi.limit). A failed pop
+      // (or one that takes the last entry back) starts the segment afresh.
+      if (b - d.w.abi.seg_base >= kDepth)
+        break;
       shadow[b & (kDepth - 1)] = next;
       sprig_deque_push(d.abi(), encode(next));
       ++next;

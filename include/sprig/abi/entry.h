@@ -146,6 +146,20 @@ void __sprig_exception_in_flight(sprig_frame *sf, void *exn);
 void __sprig_leave_helper_exc(sprig_frame *parent);
 /* The same for a child spawned in a scope. */
 void __sprig_leave_helper_exc_scoped(sprig_frame *parent, sprig_scope *scope);
+/* sprig::cancel() in a spawning function (the plugin passes its frame, entered): the
+ * children of sf spawned since its last sync, and those it spawns until its next one,
+ * are cancelled (sprig_cancelled() is true in every strand under them). Sets
+ * SPRIG_FRAME_CANCELLED; the sync's slow path then calls __sprig_cancel_end, after its
+ * wait. Called by the frame's runner only. runtime/cancel.cpp, docs/cancel.md. */
+void __sprig_cancel(sprig_frame *sf);
+void __sprig_cancel_end(sprig_frame *sf);
+/* Frames cancelled and not yet synced, process-wide: sprig_cancelled() answers false
+ * after one relaxed load of it while it is 0 (sprig/cancel.h). */
+extern int __sprig_cancels_active;
+/* The walk behind sprig_cancelled() when a cancel is active: 1 if an ancestor frame of
+ * the calling strand is cancelled. */
+int __sprig_cancelled_walk(void);
+
 /* alloca and variable-length arrays in a spawning function come from a per-invocation
  * LIFO list of heap blocks headed by `*arena`, a local of that function (a stolen
  * continuation's stack is not the function's own): runtime/alloca.cpp. */

@@ -69,6 +69,7 @@ SPRIG_INLINE void sprig_enter_frame(sprig_frame *sf) {
   sf->steals = 0;
   sf->join = 0;
   sf->exceptions = 0;
+  sf->up = 0; /* no thief has linked it yet (the cancel walk stops at 0) */
 }
 /* The same for a frame whose spawns capture their continuations as return addresses
  * (the plugin on x86-64 ELF): a thief finds the resume point on the stack. A setjmp spawn
@@ -79,6 +80,7 @@ SPRIG_INLINE void sprig_enter_frame_ra(sprig_frame *sf) {
   sf->steals = 0;
   sf->join = 0;
   sf->exceptions = 0;
+  sf->up = 0; /* no thief has linked it yet (the cancel walk stops at 0) */
 }
 /* Where a thief resumes a stolen continuation (the runtime, after its steal won the
  * frame). A return-address continuation: the parent called its helper with %rsp equal to
@@ -253,12 +255,15 @@ SPRIG_INLINE void sprig_leave_helper_scoped(sprig_frame *parent, sprig_scope *s)
     }                                                                                      \
   } while (0)
 
-/* Sync: fast when the frame was not stolen since its last sync (one load and a branch). */
+/* Sync: fast when the frame was not stolen since its last sync (one load and a branch).
+ * A cancel of this epoch ends once every child has (after the wait, before a rethrow). */
 #define SPRIG_SYNC(sf)                                                                     \
   do {                                                                                     \
     if (SPRIG_UNLIKELY(sprig_frame_sync_is_slow(sf))) {                                    \
       if (sprig_frame_is_stolen(sf) && __builtin_setjmp((sf)->ctx) == 0)                   \
         __sprig_sync_suspend(sf);                                                          \
+      if (sprig_frame_is_cancelled(sf))                                                    \
+        __sprig_cancel_end(sf);                                                            \
       if (sprig_frame_has_exception(sf))                                                   \
         __sprig_rethrow(sf);                                                               \
     }                                                                                      \

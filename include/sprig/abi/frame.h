@@ -26,7 +26,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 13
+#define SPRIG_ABI_VERSION 14
 
 /* sprig_frame.flags:
  *   STOLEN     continuation stolen since the last sync: the sync is slow
@@ -41,13 +41,18 @@ extern "C" {
  *              reads from the frame's stack, one word below ctx[SPRIG_CTX_SP]: the helper
  *              stores nothing (see sprig_stolen_resume_pc).
  *   CHECK_PC   tests only (-mllvm -sprig-check-resume-pc): the helper also stored its
- *              return address in ctx[SPRIG_CTX_SSP]; a thief checks the two agree. */
+ *              return address in ctx[SPRIG_CTX_SSP]; a thief checks the two agree.
+ *   CANCELLED  the function called sprig::cancel() in this sync epoch (__sprig_cancel):
+ *              the frame is in the runtime's table of cancelled frames until the sync,
+ *              whose slow path (this bit makes it slow) takes it out (__sprig_cancel_end;
+ *              runtime/cancel.cpp, docs/design.md "Cancel"). */
 #define SPRIG_FRAME_STOLEN 0x1u
 #define SPRIG_FRAME_EXCEPTION 0x2u
 #define SPRIG_FRAME_ROOT 0x4u
 #define SPRIG_FRAME_ENTERED 0x8u
 #define SPRIG_FRAME_PC_IN_CTX 0x10u
 #define SPRIG_FRAME_CHECK_PC 0x20u
+#define SPRIG_FRAME_CANCELLED 0x40u
 
 /* sprig_frame.ctx, word by word: the one definition of the continuation layout. The
  * plugin's setjmp emission (plugin/RuntimeABI.cpp), __builtin_setjmp/longjmp (which fix
@@ -89,11 +94,14 @@ typedef struct sprig_frame {
   void *orig_stack;
   /* [runtime] pending exceptions of children (see runtime/exception.cpp); 0 if none. */
   void *exceptions;
-  /* Unused, never read. Earlier layouts kept a copy of SPRIG_ABI_MAGIC here (one store
-   * per frame; the magic is now checked once per module, __sprig_check_abi) and a child
-   * counter (a child's number is now `steals` at its detach, see sprig_detach). Kept so
-   * that the frame's size and the offsets of the fields above stay put. */
-  uint32_t reserved[2];
+  /* [atomic: 0 at entry (sprig_enter_frame); stored RELEASE by each thief of the frame
+   * after its CAS won, read ACQUIRE by whoever walks a strand's ancestors] the nearest
+   * spawn ancestor of this frame's function: the spawning frame whose child (running
+   * when this frame was stolen) contains this invocation, or 0 for a root's. Every thief
+   * of the frame stores the same value (the ancestor is fixed for the invocation's life);
+   * a reader that sees 0 stops its walk there (the thief is between its CAS and this
+   * store: a few instructions). Only the cancel walk reads it (runtime/cancel.cpp). */
+  struct sprig_frame *up;
 } sprig_frame;
 
 /* One per `[[sprig::scope]] { ... }` with spawns in it, a local of its spawning function
@@ -137,11 +145,17 @@ SPRIG_INLINE int sprig_frame_is_root(const sprig_frame *f) {
 SPRIG_INLINE int sprig_frame_is_entered(const sprig_frame *f) {
   return (f->flags & SPRIG_FRAME_ENTERED) != 0;
 }
-/* Stolen since the last sync or holding a child's exception: the sync has work to do
- * (it is one load and a branch otherwise), and a child of this sync epoch may still be
- * running or has thrown. One test of both bits. */
+SPRIG_INLINE int sprig_frame_is_cancelled(const sprig_frame *f) {
+  return (f->flags & SPRIG_FRAME_CANCELLED) != 0;
+}
+/* Stolen since the last sync, holding a child's exception or cancelled in this epoch:
+ * the sync has work to do (it is one load and a branch otherwise): a child of this sync
+ * epoch may still be running, has thrown, or the cancel ends here. One test of the three
+ * bits. */
+#define SPRIG_FRAME_SYNC_SLOW_BITS                                                         \
+  (SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION | SPRIG_FRAME_CANCELLED)
 SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
-  return (f->flags & (SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION)) != 0;
+  return (f->flags & SPRIG_FRAME_SYNC_SLOW_BITS) != 0;
 }
 
 /* The largest child number (sprig_detach): ~0u is the "not detached" marker of
@@ -160,11 +174,12 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
 #define SPRIG_HASH4(h, a, b, c, d) SPRIG_HASH2(SPRIG_HASH2(h, a, b), c, d)
 /* The protocol: version, fence, flag bits. */
 #define SPRIG_ABI_HASH_PROTOCOL_                                                           \
-  SPRIG_HASH2(                                                                             \
-      SPRIG_HASH4(SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, SPRIG_REQUEST_FORCING), \
-                  SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION, SPRIG_FRAME_ROOT,             \
-                  SPRIG_FRAME_ENTERED),                                                    \
-      SPRIG_FRAME_PC_IN_CTX, SPRIG_FRAME_CHECK_PC)
+  SPRIG_HASH_STEP(SPRIG_HASH2(SPRIG_HASH4(SPRIG_HASH2(SPRIG_HASH_BASIS, SPRIG_ABI_VERSION, \
+                                                      SPRIG_REQUEST_FORCING),              \
+                                          SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION,       \
+                                          SPRIG_FRAME_ROOT, SPRIG_FRAME_ENTERED),          \
+                              SPRIG_FRAME_PC_IN_CTX, SPRIG_FRAME_CHECK_PC),                \
+                  SPRIG_FRAME_CANCELLED)
 /* The continuation's words. */
 #define SPRIG_ABI_HASH_CTX_(h)                                                             \
   SPRIG_HASH2(SPRIG_HASH4(h, SPRIG_CTX_FP, SPRIG_CTX_PC, SPRIG_CTX_SP, SPRIG_CTX_SSP),     \
@@ -176,7 +191,7 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
                               offsetof(sprig_frame, steals), offsetof(sprig_frame, ctx)),  \
                   offsetof(sprig_frame, join), offsetof(sprig_frame, orig_sp),             \
                   offsetof(sprig_frame, orig_stack), offsetof(sprig_frame, exceptions)),   \
-      offsetof(sprig_frame, reserved), sizeof(((sprig_frame *)0)->reserved))
+      offsetof(sprig_frame, up), sizeof(((sprig_frame *)0)->up))
 /* sprig_scope: its size and every field's offset. */
 #define SPRIG_ABI_HASH_SCOPE_(h)                                                           \
   SPRIG_HASH2(SPRIG_HASH4(h, sizeof(sprig_scope), offsetof(sprig_scope, join),             \
@@ -191,7 +206,10 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
           offsetof(sprig_worker_abi, request), offsetof(sprig_worker_abi, request_ns),     \
           offsetof(sprig_worker_abi, bottom), offsetof(sprig_worker_abi, buf)),            \
       offsetof(sprig_worker_abi, mask), offsetof(sprig_worker_abi, limit),                 \
-      offsetof(sprig_worker_abi, pop_bound), offsetof(sprig_worker_abi, spawns))
+      offsetof(sprig_worker_abi, pop_bound),                                               \
+      SPRIG_HASH2(offsetof(sprig_worker_abi, spawns),                                      \
+                  offsetof(sprig_worker_abi, seg_base),                                    \
+                  offsetof(sprig_worker_abi, seg_up)))
 /* Version and layout, so a stale header and a new runtime never meet silently. Kept to
  * 31 bits (a positive int32: one immediate operand on x86-64, from the days it was
  * stored at every frame entry). */
@@ -239,8 +257,8 @@ SPRIG_LAYOUT_ASSERT(
 
 /* The flags: distinct bits. */
 SPRIG_LAYOUT_ASSERT((SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION | SPRIG_FRAME_ROOT |
-                     SPRIG_FRAME_ENTERED | SPRIG_FRAME_PC_IN_CTX | SPRIG_FRAME_CHECK_PC) ==
-                        0x3Fu,
+                     SPRIG_FRAME_ENTERED | SPRIG_FRAME_PC_IN_CTX | SPRIG_FRAME_CHECK_PC |
+                     SPRIG_FRAME_CANCELLED) == 0x7Fu,
                     "sprig_frame.flags bits are distinct");
 SPRIG_LAYOUT_ASSERT(SPRIG_CHILD_MAX == 0xFFFFFFFFu - 1u,
                     "child numbers never reach ~0u, the \"not detached\" marker");
@@ -256,7 +274,7 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) == 48, "join at offset 48");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_sp) == 56, "orig_sp at offset 56");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_stack) == 64, "orig_stack at offset 64");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, exceptions) == 72, "exceptions at offset 72");
-SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, reserved) == 80, "reserved at offset 80");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, up) == 80, "up at offset 80");
 SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 88, "sprig_frame is 88 bytes");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0,
                     "join is naturally aligned (atomic)");
@@ -283,6 +301,8 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, mask) == 80, "mask at offset 80")
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, limit) == 88, "limit at offset 88");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, pop_bound) == 96, "pop_bound at offset 96");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, spawns) == 104, "spawns at offset 104");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, seg_base) == 112, "seg_base at offset 112");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, seg_up) == 120, "seg_up at offset 120");
 SPRIG_LAYOUT_ASSERT(sizeof(sprig_worker_abi) == 128,
                     "sprig_worker_abi is two 64-byte lines");
 #endif
@@ -293,7 +313,7 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, bottom) % 64 == 0 &&
                                 offsetof(sprig_worker_abi, top) >=
                             64,
                     "top and bottom on separate 64-byte lines");
-SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, spawns) + sizeof(uint64_t) <=
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_worker_abi, seg_up) + sizeof(void *) <=
                         offsetof(sprig_worker_abi, bottom) + 64,
                     "the owner's fields share bottom's line");
 
