@@ -99,7 +99,9 @@ def fmt_s(x):
         return f"{x:.2f}"
     if x >= 0.01:
         return f"{x:.3f}"
-    return f"{x:.4f}"
+    if x >= 0.001:
+        return f"{x:.4f}"
+    return f"{x:.1e}"  # a first-solution search: microseconds, not 0.0000
 
 
 def fmt_r(x):
