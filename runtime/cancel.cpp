@@ -17,8 +17,8 @@
 //===----------------------------------------------------------------------===//
 #include "cancel.h"
 #include "assertions.h"
-#include "worker.h"
 #include "sprig/abi.h"
+#include "worker.h"
 #include <cstdio>
 #include <cstdlib>
 
@@ -51,7 +51,8 @@ void __sprig_cancel_end(sprig_frame *sf) {
   std::uintptr_t up = up_load(sf, __ATOMIC_RELAXED);
   __atomic_store_n(&sf->up, reinterpret_cast<sprig_frame *>(up & ~kUpCancelled),
                    __ATOMIC_RELEASE);
-  [[maybe_unused]] int before = __atomic_fetch_sub(&__sprig_cancels_active, 1, __ATOMIC_RELAXED);
+  [[maybe_unused]] int before =
+      __atomic_fetch_sub(&__sprig_cancels_active, 1, __ATOMIC_RELAXED);
   SPRIG_ASSERT(before >= 1, "a cancel that ends was counted when it began");
 }
 

@@ -50,9 +50,9 @@ inline sprig_frame *segment_up_of(sprig_frame *f) {
 // the link (acquire) sees what we knew of the frames below.
 inline void link_stolen(sprig_frame *f, sprig_frame *up) {
   std::uintptr_t mark = up_load(f, __ATOMIC_RELAXED) & kUpCancelled;
-  __atomic_store_n(&f->up,
-                   reinterpret_cast<sprig_frame *>(reinterpret_cast<std::uintptr_t>(up) | mark),
-                   __ATOMIC_RELEASE);
+  __atomic_store_n(
+      &f->up, reinterpret_cast<sprig_frame *>(reinterpret_cast<std::uintptr_t>(up) | mark),
+      __ATOMIC_RELEASE);
 }
 
 }  // namespace sprig

@@ -45,6 +45,9 @@ void reset_after_fork() {
   g.serial_roots.store(thread_in_serial_root() ? 1 : 0, std::memory_order_relaxed);
   refresh_serial_gate();
   __atomic_store_n(&__sprig_sleepers, 0, __ATOMIC_RELAXED);
+  // Cancels of the threads that are gone ended with them (runtime/cancel.cpp): none is
+  // active here (the forking thread runs no computation).
+  __atomic_store_n(&__sprig_cancels_active, 0, __ATOMIC_RELAXED);
   init_process_barrier();  // membarrier registration belongs to the old address space
   g.started.store(false, std::memory_order_release);
   g.start_word.store(0, std::memory_order_relaxed);

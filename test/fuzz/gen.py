@@ -130,6 +130,9 @@ FEATURES = {
     # scoped sync and spawned blocks
     'scope': '[[sprig::scope]] { spawns } with the results read right after the block',
     'scope-loop': 'a loop whose body is a scope left by continue/break after a spawn',
+    'cancel': 'sprig_cancel() right after a spawn (the rest of the epoch\'s children see '
+              'sprig_cancelled(); the next sync ends it), and sprig_cancelled() polled into an '
+              'unprinted global in continuation work (the walk over the strand\'s ancestors)',
     'scope-precise': 'a child spawned right before a scope, read only after a later sync '
                      '(the scope does not wait for it: it may still run after the scope)',
     'spawned-block': '[[sprig::spawn]] { locals; calls; } writing an enclosing variable',
@@ -252,6 +255,9 @@ class Gen:
         # whose loops got a break is the one this seed made before the feature (the
         # regression seeds of test/lit/race/fuzz-regress.test and friends keep theirs).
         self.rbrk = random.Random(seed * 7919 + 23)
+        # Cancels too (a stream of their own: the programs of earlier seeds only gain the
+        # cancel lines).
+        self.rcan = random.Random(seed * 7919 + 29)
         self.avoid = set(avoid)
         if self.avoid & EXCEPTION_FEATURES:
             # no exceptions at all: no callee that throws, no throw, no try block
@@ -1204,7 +1210,13 @@ class Gen:
         return getattr(self, 'st_' + kind)(lvl)
 
     def st_spawn(self, lvl):
-        return self.spawn_stmt(lvl)
+        lines = self.spawn_stmt(lvl)
+        if lines and self.rcan.random() < 0.1 and self.ok('cancel'):
+            # Right after a direct spawn, so the function spawns (sprig_cancel() elsewhere
+            # is a compile error); nothing reads what a cancel changes.
+            self.use('cancel')
+            lines.append('sprig_cancel();')
+        return lines
 
     def st_vla(self, lvl):
         """C: a variable-length array (its length from the parameters) that one or two
@@ -1293,7 +1305,11 @@ class Gen:
         text = self.call_text(cal, lvl, pre, post)
         v = self.new('w')
         lvl.pending.append(v)
-        return pre + ['u64 %s = %s;' % (v, text)] + post
+        poll = []
+        if self.rcan.random() < 0.15 and self.ok('cancel'):
+            self.use('cancel')
+            poll = ['fz_seen += (unsigned)sprig_cancelled();']
+        return pre + ['u64 %s = %s;' % (v, text)] + post + poll
 
     def st_sync(self, lvl):
         lines = []
@@ -1995,8 +2011,18 @@ PRELUDE = r'''#include <atomic>
 #include <string>
 #include <vector>
 
+// sprig_cancel() / sprig_cancelled() (sprig/cancel.h); the serial elision cancels nothing.
+// The programs never let a result depend on a cancel: fz_seen is never printed.
+#if defined(__SPRIG__)
+#include <sprig/cancel.h>
+#else
+static inline void sprig_cancel(void) {}
+static inline int sprig_cancelled(void) { return 0; }
+#endif
+
 typedef unsigned long long u64;
 
+static std::atomic<unsigned> fz_seen{0};
 static std::atomic<u64> g_acc{0};
 static std::atomic<u64> g_acc2{0};
 static std::atomic<u64> g_trk{0};
@@ -2054,8 +2080,18 @@ PRELUDE_C = r'''#include <alloca.h>
 #include <stdio.h>
 #include <string.h>
 
+// sprig_cancel() / sprig_cancelled() (sprig/cancel.h); the serial elision cancels nothing.
+// The programs never let a result depend on a cancel: fz_seen is never printed.
+#if defined(__SPRIG__)
+#include <sprig/cancel.h>
+#else
+static inline void sprig_cancel(void) {}
+static inline int sprig_cancelled(void) { return 0; }
+#endif
+
 typedef unsigned long long u64;
 
+static _Atomic unsigned fz_seen = 0;
 static _Atomic u64 g_acc = 0;
 static _Atomic u64 g_acc2 = 0;
 static const char g_text[32] = "abcdefghijklmnopqrstuvwxyz01234";
