@@ -32,7 +32,16 @@ REDUCE_LABEL = {"sprig": "Sprig reducer in [[parallel_for]]", "tbb": "oneTBB par
                 "omp": "OpenMP reduction(+)"}
 
 
+# The first-solution search (issue 35): each peer's cancellation; its full search
+# (firstsol_full) is the same programs with the cancellation compiled out.
+FIRSTSOL, FIRSTSOL_FULL = "firstsol", "firstsol_full"
+FIRSTSOL_LABEL = {"sprig": "Sprig sprig::cancel", "tbb": "oneTBB task_group::cancel"}
+FIRSTSOL_TARGET = 10  # issue 35: the first-solution search ends 10x sooner at P = 2
+
+
 def label(bench, competitor):
+    if bench == FIRSTSOL and competitor in FIRSTSOL_LABEL:
+        return FIRSTSOL_LABEL[competitor]
     if bench in REDUCE_BENCHES and competitor in REDUCE_LABEL:
         return REDUCE_LABEL[competitor]
     if bench in LOOP_BENCHES and competitor in LOOP_LABEL:
@@ -63,6 +72,12 @@ INPUT = {
     "sumreduce": "a sum reduction: 10^8 longs, the second pass timed (Sprig: a "
                  "sprig::reducer<op_add> updated in a [[sprig::parallel_for]] body; oneTBB: "
                  "parallel_reduce; OpenMP: parallel for reduction(+:s), static)",
+    "firstsol": "first-solution n-queens, n = 15: a task per safe square, the search ends "
+                "at the first board claimed (Sprig: sprig::cancel() in the spawn loops, "
+                "sprig::cancelled() polled; oneTBB: task_group::cancel() on the root "
+                "group, is_current_task_group_canceling() polled); no OpenMP program",
+    "firstsol_full": "firstsol's tree searched to the end, n = 15 (2,279,184 boards, "
+                     "171 M nodes): the same programs without the cancellation",
 }
 
 
@@ -84,7 +99,9 @@ def fmt_s(x):
         return f"{x:.2f}"
     if x >= 0.01:
         return f"{x:.3f}"
-    return f"{x:.4f}"
+    if x >= 0.001:
+        return f"{x:.4f}"
+    return f"{x:.1e}"  # a first-solution search: microseconds, not 0.0000
 
 
 def fmt_r(x):
@@ -307,6 +324,56 @@ WAKEUP_TARGET_US = 50  # the wake-up latency issue's target
 SPEEDUP_TARGET = 1.9
 SPEEDUP_TARGET_BENCHES = ["fib", "nqueens", "uts", "cilksort"]
 OVERSUB_TARGET = 1.1
+
+
+def stop_latency(logs, bench, competitor, p):
+    """Median over the runs of "stopped X s after the claim" (bench/firstsol/config.hpp
+    writes it on stderr): how long the search ran on once a board was claimed."""
+    xs = []
+    if os.path.isdir(logs):
+        for name in os.listdir(logs):
+            if re.fullmatch(rf"{bench}\.{competitor}\.P{p}\.rep\d+\.err", name):
+                m = re.search(r"stopped ([0-9.]+) s after the claim",
+                              open(os.path.join(logs, name)).read())
+                if m:
+                    xs.append(float(m.group(1)))
+    return median(xs)
+
+
+def firstsol_section(w, cell, PS, logs):
+    """First-solution time against the full search of the same tree, per competitor and
+    P, and issue 35's target at P = 2."""
+    w("### First solution against the full search (issue 35, docs/cancel.md)")
+    w("")
+    w(f"T_first: `{FIRSTSOL}`, the search ended by each peer's cancellation once a board "
+      f"is claimed; T_full: `{FIRSTSOL_FULL}`, the same programs searching the whole tree. "
+      f"Stop: how long the search ran on after the claim (median over the runs, from the "
+      f"program's stderr). The target: Sprig's T_full / T_first >= {FIRSTSOL_TARGET} at "
+      f"P = 2. The serial search stops at the first board in column order; a parallel "
+      f"one at whichever board a worker completes first, so T_first also depends on where "
+      f"the workers happen to search.")
+    w("")
+    w("| competitor | P | T_first (s) | T_full (s) | T_full / T_first | stop (us) |")
+    w("|---|--:|--:|--:|--:|--:|")
+    met = None
+    for c in ["serial"] + COMPETITORS:
+        for p in ([1] if c == "serial" else PS):
+            tf, tt = cell(FIRSTSOL, c, p)[0], cell(FIRSTSOL_FULL, c, p)[0]
+            if tf is None and tt is None:
+                continue
+            ratio = tt / tf if tf and tt else None
+            lat = stop_latency(logs, FIRSTSOL, c, p)
+            w(f"| {label(FIRSTSOL, c)} | {p} | {fmt_s(tf)} | {fmt_s(tt)} | "
+              f"{'-' if ratio is None else f'{ratio:,.0f}'} | "
+              f"{'-' if lat is None else f'{lat * 1e6:,.1f}'} |")
+            if c == "sprig" and p == 2 and ratio is not None:
+                met = ratio
+    w("")
+    if met is not None:
+        w(f"- Sprig at P = 2: T_full / T_first = {met:,.0f}, "
+          f"{'meeting' if met >= FIRSTSOL_TARGET else '**missing**'} the target "
+          f"({FIRSTSOL_TARGET}).")
+        w("")
 
 
 def wakeup_section(w, folder):
@@ -554,6 +621,9 @@ def main():
           f"{list_or_none(over_met)}; above it: {list_or_none(over_missed)}.")
     if speed_met or speed_missed or over_met or over_missed:
         w("")
+
+    if FIRSTSOL in benches and FIRSTSOL_FULL in benches:
+        firstsol_section(w, cell, sorted(set(PS)), os.path.join(a.raw, "logs"))
 
     # The work/span profiler (issue 18): its overhead on T_1, and what it reports for the
     # kernel (the "kernel" probe of bench/common/bench.hpp) in the last repetition.

@@ -37,7 +37,7 @@ set -euo pipefail
 
 die() { echo "bench.sh: $*" >&2; exit 1; }
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-ALL_BENCHES="fib nqueens cilksort matmul uts knapsack spawnloop tinyloop ploop pimbalance heat daxpy sumreduce"
+ALL_BENCHES="fib nqueens cilksort matmul uts knapsack spawnloop tinyloop ploop pimbalance heat daxpy sumreduce firstsol firstsol_full"
 USAGE="usage: scripts/bench.sh BUILD | --build-only DIR [BUILD] | --run-only DIR OUT | --report OUT"
 
 # build_suite DIR BUILD: the self-contained benchmark folder.
@@ -70,7 +70,8 @@ build_suite() {
     add_job "$sprigxx $flags $src/sprig.cpp -o $bin/${b}_sprig"
     add_job "$sprigxx --scale $flags $src/sprig.cpp -o $bin/${b}_scale"
     add_job "$cxx $flags $src/tbb.cpp -o $bin/${b}_tbb -ltbb"
-    add_job "$cxx $flags -fopenmp $src/omp.cpp -o $bin/${b}_omp"
+    # Not every benchmark has an OpenMP competitor (firstsol: bench/firstsol/config.hpp).
+    [ -f "$src/omp.cpp" ] && add_job "$cxx $flags -fopenmp $src/omp.cpp -o $bin/${b}_omp"
   done
   add_job "$cxx $flags -pthread $ROOT/bench/common/capacity.cpp -o $bin/capacity"
   local m="$ROOT/bench/micro"

@@ -1,0 +1,6 @@
+// firstsol_full, the configuration: bench/firstsol/config.hpp with FIRSTSOL_FULL=1, the
+// full search of the same tree (every board counted; no claim flag read, no cancellation),
+// the time that the first-solution search is compared with (bench/firstsol/config.hpp).
+#pragma once
+#define FIRSTSOL_FULL 1
+#include "../firstsol/config.hpp"
