@@ -81,14 +81,18 @@ static bool grandchildren() {
 
 // ---- across workers ----
 static std::atomic<bool> cont_running{false};
+static std::atomic<bool> gave_up{false};  // a leaf's grace ran out: the others wait no more
 static std::atomic<int> timeouts{0};
 static long leaf() {
   using clock = std::chrono::steady_clock;
   auto t0 = clock::now();
-  // Parallel with the cancelling continuation only if it started: wait a little for it.
+  // Parallel with the cancelling continuation only if it started: wait a little for it
+  // (one leaf per tree: at P = 1 and in the elision it never starts).
   while (!cont_running.load()) {
-    if (clock::now() - t0 > std::chrono::milliseconds(20))
+    if (gave_up.load() || clock::now() - t0 > std::chrono::milliseconds(20)) {
+      gave_up = true;
       return 1;  // not in parallel (P = 1, the elision, or not stolen yet)
+    }
     std::this_thread::yield();
   }
   while (!sprig::cancelled()) {  // the continuation cancels right after it says so
@@ -111,6 +115,7 @@ static long tree(int depth) {
 }
 static bool across() {
   cont_running = false;
+  gave_up = false;
   long n = 0;
   [[sprig::spawn]] n = tree(6);
   if (kCancels) {
