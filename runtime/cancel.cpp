@@ -31,6 +31,10 @@ extern "C" {
 // late anyway).
 int __sprig_cancels_active = 0;
 
+// Neither __sprig_cancel nor __sprig_cancel_end throws: the plugin declares them
+// nounwind (plugin/lower/RuntimeABI.cpp). Only the frame's runner calls them, and only
+// it writes `up` while the frame's code runs (a thief links a frame only while its
+// continuation waits in a deque), so a load and a store suffice for the bit.
 void __sprig_cancel(sprig_frame *sf) {
   SPRIG_ASSERT(sprig_frame_is_entered(sf), "the plugin enters a frame before its cancel");
   if (sprig_frame_is_cancelled(sf))

@@ -68,9 +68,15 @@ bool RuntimeABI::link() {
   M.getOrInsertFunction("__sprig_bc_self", PtrTy);
   SyncSuspend = M.getOrInsertFunction("__sprig_sync_suspend", VoidTy, PtrTy);
   Rethrow = M.getOrInsertFunction("__sprig_rethrow", VoidTy, PtrTy);
+  // Neither throws (runtime/cancel.cpp): plain calls, no exit pad's invoke around them.
   CancelEnd = M.getOrInsertFunction("__sprig_cancel_end", VoidTy, PtrTy);
-  if (Function *CH = M.getFunction(markers::CancelHere); CH && !CH->use_empty())
+  if (auto *F = dyn_cast<Function>(CancelEnd.getCallee()))
+    F->setDoesNotThrow();
+  if (Function *CH = M.getFunction(markers::CancelHere); CH && !CH->use_empty()) {
     Cancel = M.getOrInsertFunction("__sprig_cancel", VoidTy, PtrTy);
+    if (auto *F = dyn_cast<Function>(Cancel.getCallee()))
+      F->setDoesNotThrow();
+  }
   ChildThrew = M.getOrInsertFunction("__sprig_child_threw", VoidTy, PtrTy, PtrTy, I32);
   LeaveHelperExc = M.getOrInsertFunction("__sprig_leave_helper_exc", VoidTy, PtrTy);
   InFlight = M.getOrInsertFunction("__sprig_exception_in_flight", VoidTy, PtrTy, PtrTy);

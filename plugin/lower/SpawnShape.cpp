@@ -157,6 +157,8 @@ bool isRedundantSync(CallBase *S, const SmallPtrSetImpl<CallBase *> &Syncs) {
         return true;  // (even along an unwind edge: a sync that throws has waited)
       if (callsHelper(CB))
         return false;  // a spawn since the last sync
+      if (Function *Fn = CB->getCalledFunction(); Fn && Fn->getName() == "__sprig_cancel")
+        return false;  // a cancel since the last sync: this sync ends it
     }
     I = I->getPrevNode();
   }
