@@ -172,6 +172,24 @@ static Fiber *take_fiber(Worker *w) {
   return f ? f : map_fiber(w);
 }
 
+// fork() (runtime/fork.cpp): the pool's locks are held across it, so that the child,
+// whose only thread is the forking one, inherits none held by a thread that is gone (its
+// first root computation would wait on it forever: the assertion build's ledger did, in
+// roots/fork-while-computing.cpp) nor a change half made under one. Taken after the
+// runtime's start lock; nothing takes one of these and then another.
+void fiber_fork_prepare() {
+  reg.lock.lock();
+#if SPRIG_ASSERTIONS
+  ledger.lock.lock();
+#endif
+}
+void fiber_fork_release() {
+#if SPRIG_ASSERTIONS
+  ledger.lock.unlock();
+#endif
+  reg.lock.unlock();
+}
+
 Fiber *fiber_try_get(Worker *w) {
   Fiber *f = take_fiber(w);
   if (!f)

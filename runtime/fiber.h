@@ -67,6 +67,10 @@ Fiber *fiber_get(Worker *w);
 // The same, but null when no fiber can be had (mmap or mprotect failed: out of memory or
 // address space, e.g. under `ulimit -v`). Never allocates with operator new.
 Fiber *fiber_try_get(Worker *w);
+// Around fork() (runtime/fork.cpp): take the pool's locks, and release them in the parent
+// and in the child.
+void fiber_fork_prepare();
+void fiber_fork_release();
 // Make sure the worker's own pool holds a fiber, so that its next fiber_get cannot fail
 // (and maps nothing): false if none can be had. A thief calls it before it steals (a
 // stolen continuation needs a stack, and a frame taken off a deque cannot be put back):

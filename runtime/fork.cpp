@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "fork.h"
 #include "barrier.h"
+#include "fiber.h"
 #include "global.h"
 #include "root.h"
 #include "sprig/abi.h"
@@ -24,9 +25,16 @@
 
 namespace sprig {
 
-static void before_fork() { g.start_mutex.lock(); }
-static void after_fork_parent() { g.start_mutex.unlock(); }
+static void before_fork() {
+  g.start_mutex.lock();
+  fiber_fork_prepare();  // the fiber pool's locks, after the start lock
+}
+static void after_fork_parent() {
+  fiber_fork_release();
+  g.start_mutex.unlock();
+}
 static void after_fork_child() {
+  fiber_fork_release();  // this very thread took them in before_fork
   // The mutex was locked by this very thread in before_fork: a fresh one is unlocked.
   new (&g.start_mutex) std::mutex();
   if (__sprig_tls_worker == nullptr)
