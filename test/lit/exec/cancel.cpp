@@ -15,6 +15,7 @@
 // RUN: %run_opts %s %t -I%sprig_inc | FileCheck %s
 // CHECK: epochs: ok
 // CHECK: early: ok
+// CHECK: cancel then sync: ok
 // CHECK: grandchildren: ok
 // CHECK: across: ok
 // CHECK: exception: caught 7 ok
@@ -62,6 +63,19 @@ static bool early() {
   [[sprig::spawn]] a = probe();
   [[sprig::sync]];
   return a == kCancels && active() == 0;
+}
+
+// A sync right after a cancel, with no spawn between (a sync a spawn does not precede
+// could look redundant after the one before it): it still ends the cancel.
+static bool cancel_then_sync() {
+  bool a = true, b = false;
+  [[sprig::spawn]] b = probe();
+  [[sprig::sync]];
+  sprig::cancel();
+  [[sprig::sync]];
+  [[sprig::spawn]] a = probe();
+  [[sprig::sync]];
+  return !a && !b && active() == 0;
 }
 
 static bool child_of_child() {
@@ -165,6 +179,7 @@ int main() {
     ok = ok && epochs();
   std::printf("epochs: %s\n", ok ? "ok" : "BAD");
   std::printf("early: %s\n", early() ? "ok" : "BAD");
+  std::printf("cancel then sync: %s\n", cancel_then_sync() ? "ok" : "BAD");
   std::printf("grandchildren: %s\n", grandchildren() ? "ok" : "BAD");
   ok = true;
   for (int i = 0; i < 5; ++i)
