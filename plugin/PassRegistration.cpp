@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 #include "Target.h"
 #include "early/ParallelLoops.h"
+#include "early/Pedigree.h"
 #include "early/Reducers.h"
 #include "early/SpawnedBlocks.h"
 #include "late/ReducerViews.h"
@@ -44,6 +45,7 @@ static cl::opt<bool> LoopsOnly("sprig-loops-only", cl::init(false), cl::Hidden,
 struct LowerSpawnsPass : PassInfoMixin<LowerSpawnsPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     bool Changed = defineSpawnBlockEntry(M);  // (early/SpawnedBlocks.h)
+    Changed |= addPedigree(M);                // (early/Pedigree.h), before any clone
     Changed |= rewriteReducerVariables(M);    // (early/Reducers.h)
     Changed |= markReducerLookups(M);
     Changed |= noteReducerModule(M);

@@ -20,6 +20,7 @@
 #include "config.h"
 #include "fiber.h"
 #include "fpstate.h"
+#include "pedigree.h"
 #include "global.h"
 #include "overflow.h"
 #include "sanitizer.h"
@@ -271,6 +272,7 @@ void __sprig_leave_root(sprig_frame *sf) {
                 (void *)sf, root->id);
     if (__builtin_setjmp(sf->ctx) == 0) {
       fp_save_frame(sf);
+      ped_save(sf);  // the root thread takes the strand's pedigree back with it
       SPRIG_ASSERT(pending_empty(w->pending),
                    "a worker sets its pending work once per visit to its scheduler");
       w->pending.root_ready = sf;

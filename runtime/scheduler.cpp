@@ -37,6 +37,7 @@
 #include "fiber.h"
 #include "fork.h"
 #include "fpstate.h"
+#include "pedigree.h"
 #include "global.h"
 #include "overflow.h"
 #include "reducer.h"
@@ -474,6 +475,7 @@ void __sprig_scope_suspend(sprig_frame *sf, sprig_scope *s) {
                "a worker sets its pending work once per visit to its scheduler");
   stress_point(w);
   fp_save_frame(sf);  // the resumer restores it (resume_at_scope)
+  ped_save(sf);       // the strand's pedigree, likewise (runtime/pedigree.h)
   // The continuation's stack stays the frame's until it resumes there: nothing else
   // runs on it (its children that were stolen from it moved on to other stacks).
   s->stack = w->cur;
@@ -501,6 +503,7 @@ void __sprig_sync_suspend(sprig_frame *sf) {
                "a worker sets its pending work once per visit to its scheduler");
   stress_point(w);
   fp_save_frame(sf);                // the resumer restores it (resume_at_sync)
+  ped_save(sf);                     // the strand's pedigree, likewise (runtime/pedigree.h)
   reducer_piece_ends(w, sf, true);  // before the join counter lets anyone resume sf
   // acq_rel: release publishes the continuation's writes to whichever child resumes the
   // frame; acquire, if join comes to 0 here, makes the children's writes visible.

@@ -26,6 +26,7 @@
 #include "exception.h"
 #include "fiber.h"
 #include "fpstate.h"
+#include "pedigree.h"
 #include "reducer.h"
 #include "sanitizer.h"
 #include "scheduler.h"
@@ -92,6 +93,7 @@ namespace sprig {
   segment_begin(w, segment_up_of(f));  // linked when it was stolen
   frame_note_exceptions(f);            // children that threw while the frame was stolen
   fp_restore_frame(f);   // the FP control state the continuation reached its sync with
+  ped_restore(f);        // its pedigree (saved by __sprig_sync_suspend)
   reducer_resume(w, f);  // the pieces' views, reduced: the continuation's map
   if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]))
     w->fp.store(st, std::memory_order_relaxed);  // thieves of our deque now take it
@@ -120,6 +122,7 @@ namespace sprig {
   segment_begin(w, segment_up_of(f));  // linked when it was stolen
   frame_note_exceptions(f);            // children that threw while the frame was stolen
   fp_restore_frame(f);
+  ped_restore(f);  // (saved by __sprig_scope_suspend)
   reducer_unpark(w, s->views);
   if (uint64_t st = reinterpret_cast<uintptr_t>(f->ctx[SPRIG_CTX_FPSTATE]))
     w->fp.store(st, std::memory_order_relaxed);
@@ -167,6 +170,7 @@ namespace sprig {
   segment_begin(w, up);
   f->steals++;          // the continuation's children now number one more (sprig_detach)
   reducer_steal(w, f);  // a new piece of f's sync epoch, with a map of its own
+  ped_poison();         // the continuation's pedigree: its join sets it (pedigree.h)
   w->stats.steals.inc();
   Fiber *fb = fiber_get(w);  // cannot fail: fiber_reserve before the steal
   if (uint64_t st = w->fp.load(std::memory_order_relaxed))
@@ -185,6 +189,7 @@ namespace sprig {
   SPRIG_TRACE(kTraceRoot, "worker %d takes root frame %p back", w->id, (void *)f);
   // Our scheduler stack is left for good: the next root binding starts it afresh.
   fp_restore_frame(f);
+  ped_restore(f);             // saved by __sprig_leave_root's hand-over
   reducer_root_taken_back();  // the root strand, after its last sync, is the leftmost
   san_jump(w->sched_fiber, SanLeave::Dies, 0, &w->native, f->ctx);
 }

@@ -40,6 +40,10 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True
+import gen  # noqa: E402  (gen.py's feature sets)
+
 CLASSES = ['ok', 'mismatch', 'crash', 'hang', 'compiler-crash', 'internal-error', 'rejected',
            'gen-error']
 STD = ['-std=c++17']
@@ -55,6 +59,15 @@ PLUGIN_LOAD_RE = re.compile(r'(unable|could not|cannot) (to )?load plugin|'
                             r'cannot open shared object|error loading plugin|undefined symbol',
                             re.I)
 print_lock = threading.Lock()
+# The last line of a program that draws (gen.py's feature dprand): the sum of its
+# sprig_dprand() draws. Not the serial elision's (it cannot see the spawn tree), so it is
+# taken out before that comparison and compared across the parallel runs instead.
+DP_RE = re.compile(r'^DP [0-9a-f]+\n?', re.M)
+
+
+def split_dp(out):
+    m = DP_RE.search(out)
+    return DP_RE.sub('', out), (m.group(0).strip() if m else None)
 
 
 def log(*a):
@@ -291,7 +304,12 @@ class Runner:
             return self.result('gen-error', src, flags,
                                'serial run failed (%s)\nstdout:\n%s\nstderr:\n%s' % (
                                    describe_rc(rc), sout[-2000:], serr[-2000:]), cmds)
-        expected = (rc, sout)
+        expected = (rc, split_dp(sout)[0])
+        # The draws of every parallel run agree; the serial-roots run's too unless the
+        # program throws (a serial clone lets a child's exception leave at once, so the
+        # continuation's draws before the sync are not made).
+        dp_ref = None
+        dp_serial_ok = not (set(feats) & gen.EXCEPTION_FEATURES)
         # Each worker count `repeat` times; then once with the serial gate forced up
         # (SPRIGTEST_SERIAL_ROOTS=1): every root runs the serial clones the plugin keeps
         # of the spawning functions (plugin/early/SerialClone.cpp), which must be the elision.
@@ -320,8 +338,21 @@ class Runner:
                 env['SPRIGTEST_STRESS'] = str(seed + 1)
             t0 = time.time()
             prc, pout, perr = run([par], a.timeout, env=env)
+            pout, dp = split_dp(pout) if isinstance(pout, str) else (pout, None)
             if (prc, pout) == expected:
-                continue
+                if dp is None or a.scale or a.race or (mode == 'serial-roots' and not dp_serial_ok):
+                    continue
+                if dp_ref is None:
+                    dp_ref = (dp, p, rep, mode)
+                    continue
+                if dp == dp_ref[0]:
+                    continue
+                return self.result('mismatch', src, flags,
+                                   'sprig_dprand: %sSPRIG_NWORKERS=%d run %d drew %s, but '
+                                   'SPRIG_NWORKERS=%d run %d (%s) drew %s' % (
+                                       mode + ' ' if mode else '', p, rep, dp, dp_ref[1],
+                                       dp_ref[2], dp_ref[3] or 'plain', dp_ref[0]), cmds,
+                                   workers=p)
             if prc == 'timeout':
                 cls = 'hang'
             elif prc < 0 or prc >= 128:

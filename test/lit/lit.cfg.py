@@ -18,6 +18,9 @@
 #   %run_opts     test/lit/run_opts.sh SRC OUT [FLAGS]: the serial elision against
 #                 sprig++ -O0..-O3, each through run_p.sh
 #   %run_opts_c   the same for a C file: %cc_elision against sprigcc -O0..-O3
+#   %run_same     test/lit/run_same.sh SRC OUT [FLAGS]: sprig++ -O0..-O3 at P=1..16, each
+#                 output equal to the first (no serial elision: sprig::dprand); %run_same_c
+#                 the same with sprigcc
 #   %run_opts_mix test/lit/run_opts_mix.sh CSRC CXXSRC OUT [FLAGS]: a program of a C and
 #                 a C++ file, the elision (%cc_elision, g++ or clang++) against sprigcc +
 #                 sprig++ -O0..-O3, linked by sprig++
@@ -85,6 +88,15 @@ config.substitutions.append(
 config.substitutions.append(
     ("%run_opts", " ".join([os.path.join(config.test_source_root, "run_opts.sh"),
                             config.sprig_driver, config.clangxx])))
+# %run_same SRC OUT [FLAGS] / %run_same_c: sprig++ (sprigcc) -O0..-O3, each at P=1, 2, 3,
+# 4, 8, 16: every output equal to the first (sprig::dprand; no elision to compare with).
+# (%run_same_c first: %run_same begins its name)
+config.substitutions.append(
+    ("%run_same_c", " ".join([os.path.join(config.test_source_root, "run_same.sh"),
+                              config.sprig_c_driver])))
+config.substitutions.append(
+    ("%run_same", " ".join([os.path.join(config.test_source_root, "run_same.sh"),
+                            config.sprig_driver])))
 # (before %run_p, of which it is an extension)
 config.substitutions.append(("%run_p", os.path.join(config.test_source_root, "run_p.sh")))
 config.substitutions.append(

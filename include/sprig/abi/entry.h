@@ -160,6 +160,21 @@ extern int __sprig_cancels_active;
  * the calling strand is cancelled. */
 int __sprig_cancelled_walk(void);
 
+/* The pedigree of the calling strand (sprig/rng.h, sprig::dprand), kept by the plugin in
+ * translation units that include sprig/rng.h (plugin/early/Pedigree.cpp) and nowhere
+ * else, so that a spawn of any other code costs what it did. Around a spawn:
+ *   h = __sprig_ped_hash(); r = __sprig_ped_fork(); <spawn>; __sprig_ped_join(h, r);
+ * around a parallel loop the same, and each iteration k first calls
+ * __sprig_ped_iter(hl, k), hl being __sprig_ped_hash() just after the loop's fork.
+ * runtime/pedigree.cpp; docs/design.md, "Pedigrees". */
+uint64_t __sprig_ped_hash(void);
+uint64_t __sprig_ped_fork(void);
+void __sprig_ped_join(uint64_t h, uint64_t r);
+void __sprig_ped_iter(uint64_t loop_hash, uint64_t k);
+/* sprig::dprand() and sprig::dprand_seed(), with the plugin. */
+uint64_t __sprig_dprand(void);
+void __sprig_dprand_seed(uint64_t seed);
+
 /* alloca and variable-length arrays in a spawning function come from a per-invocation
  * LIFO list of heap blocks headed by `*arena`, a local of that function (a stolen
  * continuation's stack is not the function's own): runtime/alloca.cpp. */

@@ -26,7 +26,7 @@
 extern "C" {
 #endif
 
-#define SPRIG_ABI_VERSION 14
+#define SPRIG_ABI_VERSION 15
 
 /* sprig_frame.flags:
  *   STOLEN     continuation stolen since the last sync: the sync is slow
@@ -102,6 +102,13 @@ typedef struct sprig_frame {
    * a reader that sees 0 stops its walk there (the thief is between its CAS and this
    * store: a few instructions). Only the cancel walk reads it (runtime/cancel.cpp). */
   struct sprig_frame *up;
+  /* [runtime: written by the worker whose strand leaves its thread at a suspending sync,
+   * a suspending scope exit or a root frame's hand-over, before the release that lets a
+   * resumer go on (the join add, run_pending's publication); read by that resumer after
+   * its acquire] the strand's pedigree state (runtime/pedigree.cpp: the hash of its
+   * position, then its rank), restored on the thread that resumes it. Never written or
+   * read on a spawn's or a sync's fast path; nothing initialises it. */
+  uint64_t ped[2];
 } sprig_frame;
 
 /* One per `[[sprig::scope]] { ... }` with spawns in it, a local of its spawning function
@@ -191,7 +198,8 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
                               offsetof(sprig_frame, steals), offsetof(sprig_frame, ctx)),  \
                   offsetof(sprig_frame, join), offsetof(sprig_frame, orig_sp),             \
                   offsetof(sprig_frame, orig_stack), offsetof(sprig_frame, exceptions)),   \
-      offsetof(sprig_frame, up), sizeof(((sprig_frame *)0)->up))
+      offsetof(sprig_frame, up), SPRIG_HASH_STEP(sizeof(((sprig_frame *)0)->up),          \
+                                                 offsetof(sprig_frame, ped)))
 /* sprig_scope: its size and every field's offset. */
 #define SPRIG_ABI_HASH_SCOPE_(h)                                                           \
   SPRIG_HASH2(SPRIG_HASH4(h, sizeof(sprig_scope), offsetof(sprig_scope, join),             \
@@ -265,7 +273,7 @@ SPRIG_LAYOUT_ASSERT(SPRIG_CHILD_MAX == 0xFFFFFFFFu - 1u,
 SPRIG_LAYOUT_ASSERT(sizeof(SPRIG_ABI_MAGIC) == sizeof(uint32_t), "the magic is a uint32_t");
 
 #if defined(__LP64__)
-/* sprig_frame (88 bytes, docs/design.md section 2). flags first: the inline sync and
+/* sprig_frame (104 bytes, docs/design.md section 2). flags first: the inline sync and
  * leave test it at offset 0. */
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, flags) == 0, "flags at offset 0");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, steals) == 4, "steals at offset 4");
@@ -275,7 +283,8 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_sp) == 56, "orig_sp at offset 56"
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_stack) == 64, "orig_stack at offset 64");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, exceptions) == 72, "exceptions at offset 72");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, up) == 80, "up at offset 80");
-SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 88, "sprig_frame is 88 bytes");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, ped) == 88, "ped at offset 88");
+SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 104, "sprig_frame is 104 bytes");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0,
                     "join is naturally aligned (atomic)");
 /* sprig_scope (32 bytes): the plugin emits its stores and loads at these offsets
