@@ -21,11 +21,9 @@
 namespace sprig {
 namespace {
 
-struct PedState {
-  uint64_t hash = 0;  // the root strand of a thread: hash 0
-  uint64_t rank = 0;
-};
-thread_local PedState tls_ped;
+// The thread's strand: sprig/abi/entry.h's __sprig_tls_ped, {hash, rank} (a thread's
+// first strand: {0, 0}).
+using PedState = sprig_ped_state;
 
 constexpr uint64_t kUnknown = 1;  // bit 0 of a hash
 constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
@@ -46,7 +44,10 @@ constexpr uint64_t fmix(uint64_t x) {
 inline uint64_t child_hash(uint64_t h, uint64_t r) {
   if (h & kUnknown)
     return h;
-  return fmix(h ^ fmix(r + kGolden)) & ~kUnknown;
+  // (h + (r + 1) * golden is a bijection of r for each h, and of h for each r; one
+  // finaliser per level of the tree is enough to spread it: every draw goes through
+  // another, seeded, at the end.)
+  return fmix(h + (r + 1) * kGolden) & ~kUnknown;
 }
 
 // The seed (sprig::dprand_seed), mixed. Relaxed: set outside parallel code (rng.h).
@@ -64,18 +65,28 @@ std::atomic<uint64_t> g_seed_mix{fmix(0 + kGolden)};  // seed 0 until one is set
 }
 
 }  // namespace
+}  // namespace sprig
+
+extern "C" {
+// Default visibility: code built with the pedigree moves it inline, through the
+// initial-exec sequence (plugin/early/Pedigree.cpp), so it must be in the static TLS
+// block, as __sprig_tls_worker is.
+__attribute__((tls_model("initial-exec"))) __thread sprig_ped_state __sprig_tls_ped = {0, 0};
+}
+
+namespace sprig {
 
 void ped_save(sprig_frame *f) {
-  f->ped[0] = tls_ped.hash;
-  f->ped[1] = tls_ped.rank;
+  f->ped[0] = __sprig_tls_ped.hash;
+  f->ped[1] = __sprig_tls_ped.rank;
 }
 void ped_restore(const sprig_frame *f) {
-  tls_ped.hash = f->ped[0];
-  tls_ped.rank = f->ped[1];
+  __sprig_tls_ped.hash = f->ped[0];
+  __sprig_tls_ped.rank = f->ped[1];
 }
 void ped_poison() {
-  tls_ped.hash = kUnknown;
-  tls_ped.rank = 0;
+  __sprig_tls_ped.hash = kUnknown;
+  __sprig_tls_ped.rank = 0;
 }
 
 }  // namespace sprig
@@ -84,10 +95,10 @@ using namespace sprig;
 
 extern "C" {
 
-uint64_t __sprig_ped_hash(void) { return tls_ped.hash; }
+uint64_t __sprig_ped_hash(void) { return __sprig_tls_ped.hash; }
 
 uint64_t __sprig_ped_fork(void) {
-  PedState &s = tls_ped;
+  PedState &s = __sprig_tls_ped;
   uint64_t r = s.rank;
   s.hash = child_hash(s.hash, r);
   s.rank = 0;
@@ -95,17 +106,17 @@ uint64_t __sprig_ped_fork(void) {
 }
 
 void __sprig_ped_join(uint64_t h, uint64_t r) {
-  tls_ped.hash = h;
-  tls_ped.rank = r + 1;
+  __sprig_tls_ped.hash = h;
+  __sprig_tls_ped.rank = r + 1;
 }
 
 void __sprig_ped_iter(uint64_t loop_hash, uint64_t k) {
-  tls_ped.hash = child_hash(loop_hash, k);
-  tls_ped.rank = 0;
+  __sprig_tls_ped.hash = child_hash(loop_hash, k);
+  __sprig_tls_ped.rank = 0;
 }
 
 uint64_t __sprig_dprand(void) {
-  PedState &s = tls_ped;
+  PedState &s = __sprig_tls_ped;
   if (__builtin_expect((s.hash & kUnknown) != 0, 0))
     unknown_pedigree();
   uint64_t v = fmix(child_hash(s.hash, s.rank) ^ g_seed_mix.load(std::memory_order_relaxed));
@@ -115,8 +126,8 @@ uint64_t __sprig_dprand(void) {
 
 void __sprig_dprand_seed(uint64_t seed) {
   g_seed_mix.store(fmix(seed + kGolden), std::memory_order_relaxed);
-  tls_ped.hash = 0;  // the calling strand starts again at a thread's first position
-  tls_ped.rank = 0;
+  __sprig_tls_ped.hash = 0;  // the calling strand starts again at a thread's first position
+  __sprig_tls_ped.rank = 0;
 }
 
 }  // extern "C"

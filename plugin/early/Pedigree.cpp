@@ -7,10 +7,12 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -37,21 +39,109 @@ bool keepsPedigree(const Module &M) {
 
 namespace {
 
-struct PedigreeCalls {
-  FunctionCallee Hash, Fork, Join, Iter;
-  explicit PedigreeCalls(Module &M) {
-    LLVMContext &C = M.getContext();
-    Type *I64 = Type::getInt64Ty(C);
+// The state's moves, as code. On x86-64 ELF inline: the thread's state
+// (`__sprig_tls_ped`, runtime/pedigree.cpp, {hash, rank}) is found by the initial-exec
+// sequence in a volatile asm, afresh at each move (the thread may change between two:
+// a continuation is stolen, a sync resumes elsewhere; a plain thread-local access would
+// let the optimiser reuse an address across them, sprig/abi/fastpath.h, sprig_self),
+// and the hash is computed in place, as runtime/pedigree.cpp's child_hash does. Elsewhere
+// (or with -sprig-pedigree-calls) the runtime's entry points do the same.
+static cl::opt<bool> PedigreeCalls(
+    "sprig-pedigree-calls", cl::init(false), cl::Hidden,
+    cl::desc("Sprig: keep the pedigree through calls of the runtime, not inline"));
+
+struct Fork {
+  Value *H = nullptr, *R = nullptr;  // the parent's state at the fork
+  Value *Child = nullptr;            // the child's hash (a loop's: its iterations')
+};
+
+class PedigreeCode {
+public:
+  explicit PedigreeCode(Module &M) : C(M.getContext()), I64(Type::getInt64Ty(C)) {
+    Triple T(M.getTargetTriple());
+    Inline = !PedigreeCalls && T.getArch() == Triple::x86_64 && T.isOSBinFormatELF();
     Type *Void = Type::getVoidTy(C);
     // nounwind; they read and write the thread's state, so they keep their order with
     // every call around them (no memory attribute).
     AttributeList NoUnwind =
         AttributeList::get(C, AttributeList::FunctionIndex, {Attribute::NoUnwind});
-    Hash = M.getOrInsertFunction("__sprig_ped_hash", NoUnwind, I64);
-    Fork = M.getOrInsertFunction("__sprig_ped_fork", NoUnwind, I64);
-    Join = M.getOrInsertFunction("__sprig_ped_join", NoUnwind, Void, I64, I64);
-    Iter = M.getOrInsertFunction("__sprig_ped_iter", NoUnwind, Void, I64, I64);
+    if (Inline) {
+      // (The asm names the runtime's variable: the reference needs no declaration.)
+      TlsAddr = InlineAsm::get(FunctionType::get(PointerType::getUnqual(C), false),
+                               "movq %fs:0, $0\n\taddq __sprig_tls_ped@gottpoff(%rip), $0",
+                               "=r,~{dirflag},~{fpsr},~{flags}", /*hasSideEffects=*/true);
+      return;
+    }
+    HashFn = M.getOrInsertFunction("__sprig_ped_hash", NoUnwind, I64);
+    ForkFn = M.getOrInsertFunction("__sprig_ped_fork", NoUnwind, I64);
+    JoinFn = M.getOrInsertFunction("__sprig_ped_join", NoUnwind, Void, I64, I64);
+    IterFn = M.getOrInsertFunction("__sprig_ped_iter", NoUnwind, Void, I64, I64);
   }
+
+  // The parent's state {H, R}; the thread's becomes the child's {Child, 0}.
+  Fork fork(IRBuilder<> &B) {
+    Fork F;
+    if (!Inline) {
+      F.H = B.CreateCall(HashFn, {}, "sprig.ped.h");
+      F.R = B.CreateCall(ForkFn, {}, "sprig.ped.r");
+      F.Child = B.CreateCall(HashFn, {}, "sprig.ped.child");
+      return F;
+    }
+    Value *P = state(B);
+    F.H = B.CreateLoad(I64, P, "sprig.ped.h");
+    F.R = B.CreateLoad(I64, rankOf(B, P), "sprig.ped.r");
+    F.Child = childHash(B, F.H, F.R);
+    B.CreateStore(F.Child, P);
+    B.CreateStore(B.getInt64(0), rankOf(B, P));
+    return F;
+  }
+  // The continuation: {H, R + 1}.
+  void join(IRBuilder<> &B, const Fork &F) {
+    if (!Inline) {
+      B.CreateCall(JoinFn, {F.H, F.R});
+      return;
+    }
+    Value *P = state(B);
+    B.CreateStore(F.H, P);
+    B.CreateStore(B.CreateAdd(F.R, B.getInt64(1)), rankOf(B, P));
+  }
+  // Iteration K of the loop whose fork named Loop: {childHash(Loop, K), 0}.
+  void iter(IRBuilder<> &B, Value *Loop, Value *K) {
+    if (!Inline) {
+      B.CreateCall(IterFn, {Loop, K});
+      return;
+    }
+    Value *P = state(B);
+    B.CreateStore(childHash(B, Loop, K), P);
+    B.CreateStore(B.getInt64(0), rankOf(B, P));
+  }
+
+private:
+  Value *state(IRBuilder<> &B) { return B.CreateCall(TlsAddr, {}, "sprig.ped.state"); }
+  Value *rankOf(IRBuilder<> &B, Value *P) { return B.CreateConstGEP1_64(I64, P, 1); }
+  // SplitMix64's finaliser (runtime/pedigree.cpp, fmix).
+  Value *fmix(IRBuilder<> &B, Value *X) {
+    X = B.CreateXor(X, B.CreateLShr(X, 30));
+    X = B.CreateMul(X, B.getInt64(0xBF58476D1CE4E5B9ull));
+    X = B.CreateXor(X, B.CreateLShr(X, 27));
+    X = B.CreateMul(X, B.getInt64(0x94D049BB133111EBull));
+    return B.CreateXor(X, B.CreateLShr(X, 31));
+  }
+  // runtime/pedigree.cpp's child_hash: an unknown hash (bit 0) stays as it is.
+  Value *childHash(IRBuilder<> &B, Value *H, Value *R) {
+    Value *Step = B.CreateMul(B.CreateAdd(R, B.getInt64(1)), B.getInt64(kGolden));
+    Value *Mixed = fmix(B, B.CreateAdd(H, Step));
+    Mixed = B.CreateAnd(Mixed, B.getInt64(~uint64_t(1)));
+    Value *Unknown = B.CreateICmpNE(B.CreateAnd(H, B.getInt64(1)), B.getInt64(0));
+    return B.CreateSelect(Unknown, H, Mixed, "sprig.ped.child");
+  }
+  static constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
+
+  LLVMContext &C;
+  Type *I64;
+  bool Inline = false;
+  InlineAsm *TlsAddr = nullptr;
+  FunctionCallee HashFn, ForkFn, JoinFn, IterFn;
 };
 
 // The marker a call is of, if any.
@@ -69,20 +159,6 @@ int64_t markerId(const CallBase &CB) {
   return Id->getSExtValue();
 }
 
-struct Fork {
-  Value *H = nullptr, *R = nullptr, *Loop = nullptr;
-};
-
-// Before At: %h = hash(); %r = fork() [; %hl = hash()].
-Fork emitFork(PedigreeCalls &P, Instruction *At, bool IsLoop) {
-  IRBuilder<> B(At);
-  Fork F;
-  F.H = B.CreateCall(P.Hash, {}, "sprig.ped.h");
-  F.R = B.CreateCall(P.Fork, {}, "sprig.ped.r");
-  if (IsLoop)
-    F.Loop = B.CreateCall(P.Hash, {}, "sprig.ped.loop");
-  return F;
-}
 
 // The first place after call CB (a marker) on its normal path: the next instruction,
 // or, for an invoke (a marker that may throw is invoked where the statement has
@@ -112,7 +188,7 @@ void checkDominates(DominatorTree &DT, Value *V, Instruction *Use, Function &F) 
                        "start; cannot keep the pedigree (plugin/early/Pedigree.cpp)");
 }
 
-bool instrument(Function &F, PedigreeCalls &P) {
+bool instrument(Function &F, PedigreeCode &P) {
   DenseMap<int64_t, CallBase *> SpawnBegins, LoopBegins;
   SmallVector<CallBase *, 8> SpawnEnds, LoopIndices, LoopEnds;
   for (BasicBlock &BB : F)
@@ -141,10 +217,13 @@ bool instrument(Function &F, PedigreeCalls &P) {
     if (Instruction *Prev = Begin->getPrevNode();
         Prev && markerName(*Prev) == markers::SpawnScope)
       At = Prev;
-    Spawns[Id] = emitFork(P, At, /*IsLoop=*/false);
+    IRBuilder<> B(At);
+    Spawns[Id] = P.fork(B);
   }
-  for (auto &[Id, Begin] : LoopBegins)
-    Loops[Id] = emitFork(P, Begin, /*IsLoop=*/true);
+  for (auto &[Id, Begin] : LoopBegins) {
+    IRBuilder<> B(Begin);
+    Loops[Id] = P.fork(B);
+  }
   // Where each join and each iteration's start go (first: `after` may add blocks).
   struct Site {
     Instruction *At;
@@ -163,23 +242,25 @@ bool instrument(Function &F, PedigreeCalls &P) {
   for (CallBase *End : LoopEnds)
     Sites.push_back({after(End), ForkOf(Loops, End, "loop's end").R});
   for (CallBase *Index : LoopIndices)
-    Sites.push_back({after(Index), ForkOf(Loops, Index, "loop's index").Loop, Index});
+    Sites.push_back({after(Index), ForkOf(Loops, Index, "loop's index").Child, Index});
   DominatorTree DT(F);
   for (Site &S : Sites)
     checkDominates(DT, S.Def, S.At, F);
   size_t I = 0;
   for (CallBase *End : SpawnEnds) {
     const Fork &Fk = ForkOf(Spawns, End, "spawn's end");
-    IRBuilder<>(Sites[I++].At).CreateCall(P.Join, {Fk.H, Fk.R});
+    IRBuilder<> B(Sites[I++].At);
+    P.join(B, Fk);
   }
   for (CallBase *End : LoopEnds) {
     const Fork &Fk = ForkOf(Loops, End, "loop's end");
-    IRBuilder<>(Sites[I++].At).CreateCall(P.Join, {Fk.H, Fk.R});
+    IRBuilder<> B(Sites[I++].At);
+    P.join(B, Fk);
   }
   for (CallBase *Index : LoopIndices) {
     Site &S = Sites[I++];
     IRBuilder<> B(S.At);
-    B.CreateCall(P.Iter, {S.Def, B.CreateZExtOrTrunc(Index, B.getInt64Ty())});
+    P.iter(B, S.Def, B.CreateZExtOrTrunc(Index, B.getInt64Ty()));
   }
   return true;
 }
@@ -189,7 +270,7 @@ bool instrument(Function &F, PedigreeCalls &P) {
 bool addPedigree(Module &M) {
   if (!keepsPedigree(M))
     return false;
-  PedigreeCalls P(M);
+  PedigreeCode P(M);
   bool Changed = false;
   for (Function &F : M)
     if (!F.isDeclaration())

@@ -167,6 +167,13 @@ int __sprig_cancelled_walk(void);
  * around a parallel loop the same, and each iteration k first calls
  * __sprig_ped_iter(hl, k), hl being __sprig_ped_hash() just after the loop's fork.
  * runtime/pedigree.cpp; docs/design.md, "Pedigrees". */
+typedef struct sprig_ped_state {
+  uint64_t hash; /* the strand's name; bit 0 set: its position is unknown */
+  uint64_t rank; /* what the strand has done so far that takes a place */
+} sprig_ped_state;
+/* The state of the strand the thread runs; the plugin moves it inline on x86-64 ELF
+ * (the initial-exec sequence, read afresh at each move), else through the calls below. */
+extern __thread sprig_ped_state __sprig_tls_ped;
 uint64_t __sprig_ped_hash(void);
 uint64_t __sprig_ped_fork(void);
 void __sprig_ped_join(uint64_t h, uint64_t r);
