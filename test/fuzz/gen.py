@@ -1227,6 +1227,11 @@ class Gen:
             # is a compile error); nothing reads what a cancel changes.
             self.use('cancel')
             lines.append('sprig_cancel();')
+        if lines and self.draws and not lvl.no_draw and self.rdp.random() < 0.3:
+            # the continuation draws while the child may run (its position: the rank
+            # after the spawn's)
+            self.use('dprand')
+            lines.append('fz_dp += mix(FZ_DPRAND(), %dULL);' % self.rdp.randrange(1 << 30))
         return lines
 
     def st_vla(self, lvl):
@@ -1320,7 +1325,7 @@ class Gen:
         if self.rcan.random() < 0.15 and self.ok('cancel'):
             self.use('cancel')
             poll = ['fz_seen += (unsigned)sprig_cancelled();']
-        if self.draws and not lvl.no_draw and self.rdp.random() < 0.4:
+        if self.draws and not lvl.no_draw and self.rdp.random() < 0.6:
             # the draw tied to this site and to the value just computed, so that two
             # strands' draws swapped would change the sum
             self.use('dprand')

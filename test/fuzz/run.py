@@ -42,7 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True
-import gen  # noqa: E402  (gen.py's feature sets)
+import gen as gen_py  # noqa: E402  (its feature sets)
 
 CLASSES = ['ok', 'mismatch', 'crash', 'hang', 'compiler-crash', 'internal-error', 'rejected',
            'gen-error']
@@ -309,7 +309,7 @@ class Runner:
         # program throws (a serial clone lets a child's exception leave at once, so the
         # continuation's draws before the sync are not made).
         dp_ref = None
-        dp_serial_ok = not (set(feats) & gen.EXCEPTION_FEATURES)
+        dp_serial_ok = not (set(feats) & gen_py.EXCEPTION_FEATURES)
         # Each worker count `repeat` times; then once with the serial gate forced up
         # (SPRIGTEST_SERIAL_ROOTS=1): every root runs the serial clones the plugin keeps
         # of the spawning functions (plugin/early/SerialClone.cpp), which must be the elision.
