@@ -111,6 +111,11 @@ void trampoline(int sig, siginfo_t *info, void *uctx) {
   struct sigaction h = user[sig];  // (a copy: the program may change it meanwhile)
   errno = saved_errno;
   sprig_worker *prev = __sprig_tls_worker;
+  // The interrupted strand's pedigree (sprig::dprand), as it is, maybe halfway through a
+  // fork: the handler's own strand starts at a thread's root (its draws do not depend
+  // on where it interrupted), and the interrupted one gets its state back untouched.
+  const sprig_ped_state ped = __sprig_tls_ped;
+  __sprig_tls_ped = sprig_ped_state{0, 0};
   Worker *w = claim();
   __sprig_tls_worker = as_abi(w);
   if (h.sa_flags & SA_SIGINFO)
@@ -118,6 +123,7 @@ void trampoline(int sig, siginfo_t *info, void *uctx) {
   else if (h.sa_handler != SIG_DFL && h.sa_handler != SIG_IGN)
     h.sa_handler(sig);
   __sprig_tls_worker = prev;
+  __sprig_tls_ped = ped;
   release(w);
 }
 

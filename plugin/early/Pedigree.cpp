@@ -88,11 +88,11 @@ public:
       return F;
     }
     Value *P = state(B);
-    F.H = B.CreateLoad(I64, P, "sprig.ped.h");
-    F.R = B.CreateLoad(I64, rankOf(B, P), "sprig.ped.r");
+    F.H = quiet(B.CreateLoad(I64, P, "sprig.ped.h"));
+    F.R = quiet(B.CreateLoad(I64, rankOf(B, P), "sprig.ped.r"));
     F.Child = childHash(B, F.H, F.R);
-    B.CreateStore(F.Child, P);
-    B.CreateStore(B.getInt64(0), rankOf(B, P));
+    quiet(B.CreateStore(F.Child, P));
+    quiet(B.CreateStore(B.getInt64(0), rankOf(B, P)));
     return F;
   }
   // The continuation: {H, R + 1}.
@@ -102,8 +102,8 @@ public:
       return;
     }
     Value *P = state(B);
-    B.CreateStore(F.H, P);
-    B.CreateStore(B.CreateAdd(F.R, B.getInt64(1)), rankOf(B, P));
+    quiet(B.CreateStore(F.H, P));
+    quiet(B.CreateStore(B.CreateAdd(F.R, B.getInt64(1)), rankOf(B, P)));
   }
   // Iteration K of the loop whose fork named Loop: {childHash(Loop, K), 0}.
   void iter(IRBuilder<> &B, Value *Loop, Value *K) {
@@ -112,11 +112,19 @@ public:
       return;
     }
     Value *P = state(B);
-    B.CreateStore(childHash(B, Loop, K), P);
-    B.CreateStore(B.getInt64(0), rankOf(B, P));
+    quiet(B.CreateStore(childHash(B, Loop, K), P));
+    quiet(B.CreateStore(B.getInt64(0), rankOf(B, P)));
   }
 
 private:
+  // The thread's own state, never shared: no sanitizer instruments these accesses
+  // (under --race, the detector would take a child's and its continuation's moves of
+  // the state, on one thread, for a determinacy race; the runtime's calls are not
+  // instrumented either).
+  template <class I> I *quiet(I *Inst) {
+    Inst->setMetadata(LLVMContext::MD_nosanitize, MDNode::get(C, {}));
+    return Inst;
+  }
   Value *state(IRBuilder<> &B) { return B.CreateCall(TlsAddr, {}, "sprig.ped.state"); }
   Value *rankOf(IRBuilder<> &B, Value *P) { return B.CreateConstGEP1_64(I64, P, 1); }
   // SplitMix64's finaliser (runtime/pedigree.cpp, fmix).
