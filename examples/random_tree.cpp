@@ -32,8 +32,8 @@ static Found explore(int d) {
   for (int i = 0; i < 4; ++i)
     kids += sprig::dprand_unit() < keep / 2.0;
   std::vector<Found> sub(kids);
-  for (int i = 0; i < kids; ++i)
-    [[sprig::spawn]] sub[i] = explore(d + 1);
+  for (int i = 0; i < kids; ++i) [[sprig::spawn]]
+    sub[i] = explore(d + 1);
   [[sprig::sync]];
   Found f{1, d};
   for (const Found &s : sub) {

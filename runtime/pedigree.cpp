@@ -71,7 +71,8 @@ extern "C" {
 // Default visibility: code built with the pedigree moves it inline, through the
 // initial-exec sequence (plugin/early/Pedigree.cpp), so it must be in the static TLS
 // block, as __sprig_tls_worker is.
-__attribute__((tls_model("initial-exec"))) __thread sprig_ped_state __sprig_tls_ped = {0, 0};
+__attribute__((tls_model("initial-exec"))) __thread sprig_ped_state __sprig_tls_ped = {0,
+                                                                                       0};
 }
 
 namespace sprig {
@@ -119,7 +120,8 @@ uint64_t __sprig_dprand(void) {
   PedState &s = __sprig_tls_ped;
   if (__builtin_expect((s.hash & kUnknown) != 0, 0))
     unknown_pedigree();
-  uint64_t v = fmix(child_hash(s.hash, s.rank) ^ g_seed_mix.load(std::memory_order_relaxed));
+  uint64_t v =
+      fmix(child_hash(s.hash, s.rank) ^ g_seed_mix.load(std::memory_order_relaxed));
   s.rank++;
   return v;
 }

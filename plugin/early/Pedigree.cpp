@@ -167,7 +167,6 @@ int64_t markerId(const CallBase &CB) {
   return Id->getSExtValue();
 }
 
-
 // The first place after call CB (a marker) on its normal path: the next instruction,
 // or, for an invoke (a marker that may throw is invoked where the statement has
 // cleanups), the start of its normal destination, given a block of its own if it has
@@ -242,7 +241,8 @@ bool instrument(Function &F, PedigreeCode &P) {
   auto ForkOf = [](DenseMap<int64_t, Fork> &Map, CallBase *CB, const char *What) {
     auto It = Map.find(markerId(*CB));
     if (It == Map.end())
-      report_fatal_error(Twine("sprig: a ") + What + " without its begin (plugin/Markers.h)");
+      report_fatal_error(Twine("sprig: a ") + What +
+                         " without its begin (plugin/Markers.h)");
     return It->second;
   };
   for (CallBase *End : SpawnEnds)

@@ -198,8 +198,8 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
                               offsetof(sprig_frame, steals), offsetof(sprig_frame, ctx)),  \
                   offsetof(sprig_frame, join), offsetof(sprig_frame, orig_sp),             \
                   offsetof(sprig_frame, orig_stack), offsetof(sprig_frame, exceptions)),   \
-      offsetof(sprig_frame, up), SPRIG_HASH_STEP(sizeof(((sprig_frame *)0)->up),          \
-                                                 offsetof(sprig_frame, ped)))
+      offsetof(sprig_frame, up),                                                           \
+      SPRIG_HASH_STEP(sizeof(((sprig_frame *)0)->up), offsetof(sprig_frame, ped)))
 /* sprig_scope: its size and every field's offset. */
 #define SPRIG_ABI_HASH_SCOPE_(h)                                                           \
   SPRIG_HASH2(SPRIG_HASH4(h, sizeof(sprig_scope), offsetof(sprig_scope, join),             \
