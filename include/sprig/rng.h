@@ -4,6 +4,7 @@
  *   sprig::dprand_seed(42);            // outside parallel code
  *   ... uint64_t v = sprig::dprand();  // anywhere: a spawned child, a loop body, ...
  *   ... double u = sprig::dprand_unit();  // uniform in [0, 1), 53 bits
+ *   ... std::normal_distribution<double> n; sprig::dprand_engine g; n(g);  // <random>
  *
  * Built by sprig++ / sprigcc, every value depends only on the seed and on the caller's
  * *pedigree*: its position in the spawn tree, never on the number of workers, the
@@ -86,6 +87,17 @@ inline double dprand_unit() noexcept { return sprig_dprand_unit(); }
 /* Sets the seed, and starts the calling strand again at a thread's first position. Call
  * it outside parallel code (before the spawns whose draws it should govern). */
 inline void dprand_seed(uint64_t seed) noexcept { sprig_dprand_seed(seed); }
+/* A UniformRandomBitGenerator over dprand(), for <random>'s distributions:
+ *   std::normal_distribution<double> gauss;  sprig::dprand_engine g;  gauss(g);
+ * Every call draws (a distribution may draw a varying number of times, decided by the
+ * values it drew: still the same at every P). No state of its own: copies, and engines
+ * made anywhere, all draw from the calling strand's position. */
+struct dprand_engine {
+  typedef uint64_t result_type;
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return ~(result_type)0; }
+  result_type operator()() noexcept { return dprand(); }
+};
 }  // namespace sprig
 #endif
 
