@@ -85,6 +85,11 @@ void ped_restore(const sprig_frame *f) {
   __sprig_tls_ped.hash = f->ped[0];
   __sprig_tls_ped.rank = f->ped[1];
 }
+sprig_ped_state ped_current() { return __sprig_tls_ped; }
+void ped_leave_root(const sprig_ped_state &entry) {
+  if (__sprig_tls_ped.hash & kUnknown)
+    __sprig_tls_ped = entry;
+}
 void ped_poison() {
   __sprig_tls_ped.hash = kUnknown;
   __sprig_tls_ped.rank = 0;

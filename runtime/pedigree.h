@@ -36,5 +36,10 @@ void ped_save(sprig_frame *f);
 void ped_restore(const sprig_frame *f);
 // A thief, before it jumps into a stolen continuation.
 void ped_poison();
+// A root frame binds its thread: the thread's state now, kept by its slot.
+sprig_ped_state ped_current();
+// A root frame leaves: if its last strand's position is unknown (it is built without the
+// pedigree), the thread goes on from `entry`, the state it had when the root bound.
+void ped_leave_root(const sprig_ped_state &entry);
 
 }  // namespace sprig

@@ -109,6 +109,13 @@ struct Worker {
   // bits 0..31, x87 control word in 32..47; 0 = unknown). Set with `comp`; relaxed.
   std::atomic<uint64_t> fp{0};
   uint32_t generation = 0;  // root slot: bindings so far (owner: the bound thread)
+  // Root slot: the bound thread's pedigree state when the root frame bound (sprig::dprand,
+  // runtime/pedigree.h): what the thread gets back at the frame's leave if the frame's
+  // last strand has no known position (a spawning function built without the pedigree:
+  // its stolen continuations are unknown), so that a library's parallel call does not
+  // leave its caller's draws unknown. Written by the bound thread; read by whoever runs
+  // the frame's last continuation (ordered as root_frame).
+  sprig_ped_state ped_entry = {0, 0};
   // Sleeping (runtime/sleep.cpp): the futex word this worker waits on when idle
   // (kAwake, kAsleep, kAiming: a waker claimed it and is moving it, kWoken), its thread
   // id, for the waker's move, and whether the waker moved it (read by the woken worker

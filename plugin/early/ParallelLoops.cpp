@@ -35,6 +35,7 @@
 // __sprig_pfor_dc_break instead (below, and docs/design.md section 4, "Break").
 //===----------------------------------------------------------------------===//
 #include "ParallelLoops.h"
+#include "Pedigree.h"
 #include "Markers.h"
 #include "Target.h"
 #include "lower/LoweringContext.h"
@@ -302,7 +303,12 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   removeUnreachableBlocks(F);
   BasicBlock *BBb = L.Begin->getParent();
   BasicBlock *Entry = BBb->splitBasicBlock(std::next(L.Begin->getIterator()), "pfor.iter");
-  BasicBlock *Exit = L.End->getParent()->splitBasicBlock(L.End->getIterator(), "pfor.done");
+  // The exit starts at the end marker, or at the pedigree's join just before it
+  // (early/Pedigree.h), which must run after the loop, not in each iteration.
+  Instruction *ExitAt = L.End;
+  if (isLoopJoin(L.End->getPrevNode()))
+    ExitAt = L.End->getPrevNode();
+  BasicBlock *Exit = ExitAt->getParent()->splitBasicBlock(ExitAt->getIterator(), "pfor.done");
   SpawnRegion R;
   R.compute(F, Entry, Exit);
   // The one call of the region that its catch (...) does not cover: the handler's

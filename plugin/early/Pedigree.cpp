@@ -28,6 +28,12 @@ static cl::opt<bool>
 // as C++ mangles a variable of internal linkage (_ZL19__sprig_pedigree_tu).
 static constexpr StringLiteral PedigreeVar = "__sprig_pedigree_tu";
 
+bool isLoopJoin(const Instruction *I) {
+  auto *CB = dyn_cast_or_null<CallInst>(I);
+  Function *Fn = CB ? CB->getCalledFunction() : nullptr;
+  return Fn && Fn->getName() == PedigreeLoopJoin;
+}
+
 bool keepsPedigree(const Module &M) {
   if (ForcePedigree)
     return true;
@@ -65,6 +71,7 @@ public:
     // every call around them (no memory attribute).
     AttributeList NoUnwind =
         AttributeList::get(C, AttributeList::FunctionIndex, {Attribute::NoUnwind});
+    LoopJoinFn = M.getOrInsertFunction(PedigreeLoopJoin, NoUnwind, Void, I64, I64);
     if (Inline) {
       // (The asm names the runtime's variable: the reference needs no declaration.)
       TlsAddr = InlineAsm::get(FunctionType::get(PointerType::getUnqual(C), false),
@@ -105,6 +112,10 @@ public:
     quiet(B.CreateStore(F.H, P));
     quiet(B.CreateStore(B.CreateAdd(F.R, B.getInt64(1)), rankOf(B, P)));
   }
+  // A loop's join, just before its end marker: always the runtime's call (once per
+  // loop: its cost does not matter), one instruction that ParallelLoops finds by name
+  // (isLoopJoin) and starts the loop's exit at.
+  void loopJoin(IRBuilder<> &B, const Fork &F) { B.CreateCall(LoopJoinFn, {F.H, F.R}); }
   // Iteration K of the loop whose fork named Loop: {childHash(Loop, K), 0}.
   void iter(IRBuilder<> &B, Value *Loop, Value *K) {
     if (!Inline) {
@@ -149,7 +160,7 @@ private:
   Type *I64;
   bool Inline = false;
   InlineAsm *TlsAddr = nullptr;
-  FunctionCallee HashFn, ForkFn, JoinFn, IterFn;
+  FunctionCallee HashFn, ForkFn, JoinFn, IterFn, LoopJoinFn;
 };
 
 // The marker a call is of, if any.
@@ -247,8 +258,12 @@ bool instrument(Function &F, PedigreeCode &P) {
   };
   for (CallBase *End : SpawnEnds)
     Sites.push_back({after(End), ForkOf(Spawns, End, "spawn's end").R});
+  // A loop's join goes just before its end marker, which becomes the rethrow of an
+  // iteration's exception (early/ParallelLoops.cpp): so the strand leaves the loop at
+  // the same position either way. ParallelLoops keeps it out of the region (it starts
+  // the loop's exit at the join).
   for (CallBase *End : LoopEnds)
-    Sites.push_back({after(End), ForkOf(Loops, End, "loop's end").R});
+    Sites.push_back({End, ForkOf(Loops, End, "loop's end").R});
   for (CallBase *Index : LoopIndices)
     Sites.push_back({after(Index), ForkOf(Loops, Index, "loop's index").Child, Index});
   DominatorTree DT(F);
@@ -263,7 +278,7 @@ bool instrument(Function &F, PedigreeCode &P) {
   for (CallBase *End : LoopEnds) {
     const Fork &Fk = ForkOf(Loops, End, "loop's end");
     IRBuilder<> B(Sites[I++].At);
-    P.join(B, Fk);
+    P.loopJoin(B, Fk);
   }
   for (CallBase *Index : LoopIndices) {
     Site &S = Sites[I++];
@@ -280,9 +295,27 @@ bool addPedigree(Module &M) {
     return false;
   PedigreeCode P(M);
   bool Changed = false;
-  for (Function &F : M)
-    if (!F.isDeclaration())
-      Changed |= instrument(F, P);
+  for (Function &F : M) {
+    if (F.isDeclaration() || !instrument(F, P))
+      continue;
+    Changed = true;
+    // An inline or template spawning function has a copy in every file that uses it,
+    // and the linker keeps one: a copy without the pedigree (from a file that does not
+    // include sprig/rng.h) must not serve this file's calls, nor this one theirs. So the
+    // instrumented copy gets a name of its own (and a COMDAT of its own): both copies
+    // stay, each file calls its own. (Its static locals keep their names: still one of
+    // each per program.)
+    if (F.hasLinkOnceODRLinkage() || F.hasWeakODRLinkage() || F.hasLinkOnceLinkage() ||
+        F.hasWeakLinkage()) {
+      Comdat *Old = F.getComdat();
+      F.setName(F.getName() + ".sprig.ped");
+      if (Old) {
+        Comdat *New = M.getOrInsertComdat(F.getName());
+        New->setSelectionKind(Old->getSelectionKind());
+        F.setComdat(New);
+      }
+    }
+  }
   return Changed;
 }
 

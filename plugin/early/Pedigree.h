@@ -14,7 +14,11 @@
 //   %h = __sprig_ped_hash(); %r = __sprig_ped_fork();  before __sprig_pfor_begin(id, ..)
 //   %hl = __sprig_ped_hash()
 //   __sprig_ped_iter(%hl, %k)                          after %k = __sprig_pfor_index(id)
-//   __sprig_ped_join(%h, %r)                           after __sprig_pfor_end(id)
+//   __sprig_ped_join(%h, %r)                           just before __sprig_pfor_end(id),
+//                                                      which rethrows an iteration's
+//                                                      exception: either way out leaves
+//                                                      at {h, r + 1} (ParallelLoops starts
+//                                                      the loop's exit at this call)
 //
 // The fork runs in the parent before the child can run in parallel with anything; the
 // join is the continuation's first act, on whichever worker runs it; an iteration's
@@ -24,6 +28,7 @@
 #pragma once
 
 namespace llvm {
+class Instruction;
 class Module;
 }  // namespace llvm
 
@@ -31,6 +36,10 @@ namespace sprig {
 
 // Whether M keeps the pedigree (sprig/rng.h's variable, or -sprig-pedigree).
 bool keepsPedigree(const llvm::Module &M);
+
+// The runtime's join as a loop's end has it (always a call, __sprig_ped_join).
+inline constexpr const char *PedigreeLoopJoin = "__sprig_ped_join";
+bool isLoopJoin(const llvm::Instruction *I);
 
 // Add the calls above to every function of M with spawn or loop markers, if M keeps the
 // pedigree. True if M changed.

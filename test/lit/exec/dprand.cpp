@@ -6,7 +6,8 @@
 // spawning function called twice from one strand (different values), parallel loops
 // (the default grain, which changes with P, and a fixed one), nested loops, spawns in a
 // loop body, sprig::parallel_for, scopes, spawned blocks, a lambda that spawns, a
-// child's exception caught in its parent, std::threads. Plus what a stream owes its
+// child's exception caught in its parent, a loop's iteration's exception caught after
+// the loop, std::threads. Plus what a stream owes its
 // user: every draw of the run distinct, and a Monte Carlo estimate of pi within 3.5
 // standard deviations.
 // RUN: %run_same %s %t -I%sprig_inc | FileCheck %s
@@ -162,6 +163,21 @@ int main() {
   };
   uint64_t la = lam(5), lb = lam(5);
   uint64_t ex = catcher();
+  // A parallel loop whose first iteration throws, caught here: the strand leaves the
+  // loop at the same position as when it ends normally, whoever ran the iterations.
+  uint64_t lt = 0;
+  for (int rep = 0; rep < 8; ++rep) {
+    try {
+      [[sprig::parallel_for]] [[sprig::grainsize(1)]] for (int i = 0; i < 16; ++i) {
+        burn();
+        if (i == 0)
+          throw std::runtime_error("iteration");
+      }
+    } catch (const std::exception &) {
+    }
+    lt = mix(lt, sprig::dprand());
+  }
+  std::printf("loop-throw: %016llx\n", (unsigned long long)lt);
   std::printf("forms: %016llx %016llx %016llx %016llx %016llx %016llx %016llx %016llx\n",
               (unsigned long long)s1, (unsigned long long)s2, (unsigned long long)s3,
               (unsigned long long)blk, (unsigned long long)s4, (unsigned long long)la,
