@@ -265,7 +265,8 @@ void __sprig_leave_root(sprig_frame *sf) {
     return;
   }
   Worker *root = w->root_frame.load(std::memory_order_relaxed) == sf ? w : root_slot_of(sf);
-  ped_leave_root(root->ped_entry);  // (a root built without the pedigree: runtime/pedigree.h)
+  ped_leave_root(
+      root->ped_entry);  // (a root built without the pedigree: runtime/pedigree.h)
   if (w != root) {
     // We run the root frame on another worker (its continuation was stolen). It must
     // return on the thread that entered it: hand it over, from our scheduler (only once

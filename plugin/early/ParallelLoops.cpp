@@ -35,8 +35,8 @@
 // __sprig_pfor_dc_break instead (below, and docs/design.md section 4, "Break").
 //===----------------------------------------------------------------------===//
 #include "ParallelLoops.h"
-#include "Pedigree.h"
 #include "Markers.h"
+#include "Pedigree.h"
 #include "Target.h"
 #include "lower/LoweringContext.h"
 #include "lower/RegionValues.h"
@@ -308,7 +308,8 @@ bool outlineLoop(Module &M, const LoweringTarget &Target, LoopMarkerCalls &L, un
   Instruction *ExitAt = L.End;
   if (isLoopJoin(L.End->getPrevNode()))
     ExitAt = L.End->getPrevNode();
-  BasicBlock *Exit = ExitAt->getParent()->splitBasicBlock(ExitAt->getIterator(), "pfor.done");
+  BasicBlock *Exit =
+      ExitAt->getParent()->splitBasicBlock(ExitAt->getIterator(), "pfor.done");
   SpawnRegion R;
   R.compute(F, Entry, Exit);
   // The one call of the region that its catch (...) does not cover: the handler's
