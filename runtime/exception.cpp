@@ -13,6 +13,7 @@
 // resumes the frame at its sync (resume_at_sync), after the join.
 //===----------------------------------------------------------------------===//
 #include "exception.h"
+#include "pedigree.h"
 #include "scheduler.h"
 #include "sprig/abi.h"
 #include "worker.h"
@@ -99,6 +100,7 @@ extern "C" void __sprig_child_threw(sprig_frame *parent, void *exn, uint32_t chi
   if (!k || child < static_cast<uint32_t>(*child_slot(k))) {
     *child_slot(e) = child;
     std::swap(k, e);
+    ped_record_exception(parent);  // (runtime/pedigree.h) with the exception it goes with
   }
 }
 
@@ -130,6 +132,8 @@ extern "C" void __sprig_rethrow(sprig_frame *sf) {
     std::lock_guard<std::mutex> l(lock);
     std::swap(e, kept(sf));
     sf->flags &= ~SPRIG_FRAME_EXCEPTION;
+    if (e)
+      ped_restore_exception(sf);  // the catching strand goes on from the child's position
   }
   if (e)
     std::rethrow_exception(e);

@@ -90,6 +90,14 @@ void ped_leave_root(const sprig_ped_state &entry) {
   if (__sprig_tls_ped.hash & kUnknown)
     __sprig_tls_ped = entry;
 }
+void ped_record_exception(sprig_frame *parent) {
+  parent->ped_exc[0] = __sprig_tls_ped.hash;
+  parent->ped_exc[1] = __sprig_tls_ped.rank;
+}
+void ped_restore_exception(const sprig_frame *f) {
+  __sprig_tls_ped.hash = f->ped_exc[0];
+  __sprig_tls_ped.rank = f->ped_exc[1];
+}
 void ped_poison() {
   __sprig_tls_ped.hash = kUnknown;
   __sprig_tls_ped.rank = 0;

@@ -34,6 +34,12 @@ namespace sprig {
 void ped_save(sprig_frame *f);
 // After the acquire, on the resuming thread: the state saved by ped_save.
 void ped_restore(const sprig_frame *f);
+// A child's exception becomes the one its parent keeps (exception.cpp, under its lock):
+// the child's state now, in the parent frame's ped_exc; the rethrow at the parent's sync
+// sets it on the thread that rethrows, so the catching strand goes on from where the
+// serial program's would (there the exception leaves the spawned call at once).
+void ped_record_exception(sprig_frame *parent);
+void ped_restore_exception(const sprig_frame *f);
 // A thief, before it jumps into a stolen continuation.
 void ped_poison();
 // A root frame binds its thread: the thread's state now, kept by its slot.

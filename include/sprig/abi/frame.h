@@ -109,6 +109,12 @@ typedef struct sprig_frame {
    * position, then its rank), restored on the thread that resumes it. Never written or
    * read on a spawn's or a sync's fast path; nothing initialises it. */
   uint64_t ped[2];
+  /* [runtime, under runtime/exception.cpp's lock: written by the child whose exception
+   * becomes the one kept (__sprig_child_threw), read by the rethrow at the sync] the
+   * pedigree state of that child's strand when its exception left its spawned call, which
+   * the strand that catches it goes on from, as in the serial program (where the exception
+   * leaves at once). Never touched otherwise. */
+  uint64_t ped_exc[2];
 } sprig_frame;
 
 /* One per `[[sprig::scope]] { ... }` with spawns in it, a local of its spawning function
@@ -199,7 +205,9 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
                   offsetof(sprig_frame, join), offsetof(sprig_frame, orig_sp),             \
                   offsetof(sprig_frame, orig_stack), offsetof(sprig_frame, exceptions)),   \
       offsetof(sprig_frame, up),                                                           \
-      SPRIG_HASH_STEP(sizeof(((sprig_frame *)0)->up), offsetof(sprig_frame, ped)))
+      SPRIG_HASH2(                                                                         \
+          SPRIG_HASH_STEP(sizeof(((sprig_frame *)0)->up), offsetof(sprig_frame, ped)),     \
+          offsetof(sprig_frame, ped_exc), sizeof(sprig_frame)))
 /* sprig_scope: its size and every field's offset. */
 #define SPRIG_ABI_HASH_SCOPE_(h)                                                           \
   SPRIG_HASH2(SPRIG_HASH4(h, sizeof(sprig_scope), offsetof(sprig_scope, join),             \
@@ -273,7 +281,7 @@ SPRIG_LAYOUT_ASSERT(SPRIG_CHILD_MAX == 0xFFFFFFFFu - 1u,
 SPRIG_LAYOUT_ASSERT(sizeof(SPRIG_ABI_MAGIC) == sizeof(uint32_t), "the magic is a uint32_t");
 
 #if defined(__LP64__)
-/* sprig_frame (104 bytes, docs/design.md section 2). flags first: the inline sync and
+/* sprig_frame (120 bytes, docs/design.md section 2). flags first: the inline sync and
  * leave test it at offset 0. */
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, flags) == 0, "flags at offset 0");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, steals) == 4, "steals at offset 4");
@@ -284,7 +292,8 @@ SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, orig_stack) == 64, "orig_stack at offs
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, exceptions) == 72, "exceptions at offset 72");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, up) == 80, "up at offset 80");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, ped) == 88, "ped at offset 88");
-SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 104, "sprig_frame is 104 bytes");
+SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, ped_exc) == 104, "ped_exc at offset 104");
+SPRIG_LAYOUT_ASSERT(sizeof(sprig_frame) == 120, "sprig_frame is 120 bytes");
 SPRIG_LAYOUT_ASSERT(offsetof(sprig_frame, join) % 8 == 0,
                     "join is naturally aligned (atomic)");
 /* sprig_scope (32 bytes): the plugin emits its stores and loads at these offsets
