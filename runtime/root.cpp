@@ -246,7 +246,10 @@ void __sprig_enter_root(sprig_frame *sf, uint32_t abi_magic) {
   w->comp.store((uint64_t)w->generation << 16 | (uint64_t)w->id, std::memory_order_relaxed);
   w->root_frame.store(sf, std::memory_order_relaxed);
   w->fp.store(fp_state_now(), std::memory_order_relaxed);  // the computation's FP state
-  w->ped_entry = ped_current();  // the thread's pedigree, for a root built without one
+  // The thread's pedigree, for a root built without one (a root that keeps it bound after
+  // its first fork: its state now is its first child's, and it needs no help).
+  w->ped_reset = !(sf->flags & SPRIG_FRAME_PEDIGREE);
+  w->ped_entry = ped_current();
   set_self(w);
   install_overflow_handler_for_thread();
   sf->flags |= SPRIG_FRAME_ROOT;
@@ -265,8 +268,8 @@ void __sprig_leave_root(sprig_frame *sf) {
     return;
   }
   Worker *root = w->root_frame.load(std::memory_order_relaxed) == sf ? w : root_slot_of(sf);
-  ped_leave_root(
-      root->ped_entry);  // (a root built without the pedigree: runtime/pedigree.h)
+  if (root->ped_reset)
+    ped_leave_root(root->ped_entry);  // (a root built without the pedigree: pedigree.h)
   if (w != root) {
     // We run the root frame on another worker (its continuation was stolen). It must
     // return on the thread that entered it: hand it over, from our scheduler (only once

@@ -116,6 +116,7 @@ struct Worker {
   // leave its caller's draws unknown. Written by the bound thread; read by whoever runs
   // the frame's last continuation (ordered as root_frame).
   sprig_ped_state ped_entry = {0, 0};
+  bool ped_reset = false;  // the root frame keeps no pedigree: ped_entry is the caller's
   // Sleeping (runtime/sleep.cpp): the futex word this worker waits on when idle
   // (kAwake, kAsleep, kAiming: a waker claimed it and is moving it, kWoken), its thread
   // id, for the waker's move, and whether the waker moved it (read by the woken worker

@@ -305,15 +305,23 @@ bool addPedigree(Module &M) {
     // instrumented copy gets a name of its own (and a COMDAT of its own): both copies
     // stay, each file calls its own. (Its static locals keep their names: still one of
     // each per program.)
-    if (F.hasLinkOnceODRLinkage() || F.hasWeakODRLinkage() || F.hasLinkOnceLinkage() ||
-        F.hasWeakLinkage()) {
+    // Only copies the linker may discard (linkonce): a weak definition (an explicit
+    // instantiation, __attribute__((weak))) is the one other files call by name.
+    if (F.hasLinkOnceODRLinkage() || F.hasLinkOnceLinkage()) {
       Comdat *Old = F.getComdat();
-      F.setName(F.getName() + ".sprig.ped");
+      Comdat *New = nullptr;
       if (Old) {
-        Comdat *New = M.getOrInsertComdat(F.getName());
+        New = M.getOrInsertComdat((Old->getName() + ".sprig.ped").str());
         New->setSelectionKind(Old->getSelectionKind());
-        F.setComdat(New);
       }
+      // Its aliases (a constructor's C1 for its C2, in C5) are renamed with it (an
+      // alias's COMDAT is its aliasee's).
+      for (GlobalAlias &A : M.aliases())
+        if (A.getAliaseeObject() == &F)
+          A.setName(A.getName() + ".sprig.ped");
+      F.setName(F.getName() + ".sprig.ped");
+      if (New)
+        F.setComdat(New);
     }
   }
   return Changed;

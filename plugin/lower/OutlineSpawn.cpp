@@ -1,5 +1,6 @@
 //===- plugin/lower/OutlineSpawn.cpp - one spawned statement becomes a helper call ===//
 #include "OutlineSpawn.h"
+#include "early/Pedigree.h"
 #include "FrameFixups.h"
 #include "ParallelTarget.h"
 #include "RegionValues.h"
@@ -238,6 +239,12 @@ void enterFrameIfFirst(ModuleContext &Ctx, SpawnFrame &Fr, Instruction *Before,
   Instruction *ThenT = SplitBlockAndInsertIfThen(NotYet, Before->getIterator(), false);
   IRBuilder<> TB(ThenT);
   TB.CreateCall(Ctx.ABI.Enter, {SF});
+  // A function that keeps the pedigree says so to the runtime (early/Pedigree.h): folded
+  // into the entry's constant store of the flags once the entry is inlined.
+  if (keepsPedigree(*Fr.F.getParent())) {
+    Value *Flags = TB.CreateLoad(TB.getInt32Ty(), SF, "sprig.flags");
+    TB.CreateStore(TB.CreateOr(Flags, TB.getInt32(RuntimeABI::FlagPedigree)), SF);
+  }
   // A thread that is no worker binds as a root here, before the helper evaluates the
   // arguments; the helper's detach then tests nothing (sprig/abi.h, sprig_bind).
   TB.CreateCall(Ctx.ABI.Bind, {SF});

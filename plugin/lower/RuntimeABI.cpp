@@ -22,6 +22,7 @@ const uint64_t RuntimeABI::CtxOffset = offsetof(sprig_frame, ctx);
 const uint32_t RuntimeABI::FlagStolen = SPRIG_FRAME_STOLEN;
 const uint32_t RuntimeABI::FlagException = SPRIG_FRAME_EXCEPTION;
 const uint32_t RuntimeABI::FlagCancelled = SPRIG_FRAME_CANCELLED;
+const uint32_t RuntimeABI::FlagPedigree = SPRIG_FRAME_PEDIGREE;
 const uint32_t RuntimeABI::FlagPCInCtx = SPRIG_FRAME_PC_IN_CTX;
 const uint32_t RuntimeABI::FlagCheckPC = SPRIG_FRAME_CHECK_PC;
 const unsigned RuntimeABI::CtxPC = SPRIG_CTX_PC;

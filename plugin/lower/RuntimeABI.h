@@ -23,7 +23,7 @@ class RuntimeABI {
 public:
   static const uint64_t FrameSize;  // sizeof(sprig_frame)
   static const uint64_t CtxOffset;  // offsetof(sprig_frame, ctx)
-  static const uint32_t FlagStolen, FlagException, FlagCancelled;
+  static const uint32_t FlagStolen, FlagException, FlagCancelled, FlagPedigree;
   // SPRIG_FRAME_PC_IN_CTX (the resume point is in ctx, not on the stack) and
   // SPRIG_FRAME_CHECK_PC (the tests' check of the two).
   static const uint32_t FlagPCInCtx, FlagCheckPC;

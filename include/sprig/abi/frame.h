@@ -45,7 +45,12 @@ extern "C" {
  *   CANCELLED  the function called sprig::cancel() in this sync epoch (__sprig_cancel):
  *              the frame is in the runtime's table of cancelled frames until the sync,
  *              whose slow path (this bit makes it slow) takes it out (__sprig_cancel_end;
- *              runtime/cancel.cpp, docs/design.md "Cancel"). */
+ *              runtime/cancel.cpp, docs/design.md "Cancel").
+ *   PEDIGREE   the function keeps the pedigree of sprig::dprand (its file includes
+ *              sprig/rng.h): set with ENTERED (one constant store still). A root frame
+ *              without it gives its thread back the pedigree state it had when it bound
+ *              if its last strand's is unknown (runtime/pedigree.h, ped_leave_root); one
+ *              with it bound after its first fork, so that state is not the caller's. */
 #define SPRIG_FRAME_STOLEN 0x1u
 #define SPRIG_FRAME_EXCEPTION 0x2u
 #define SPRIG_FRAME_ROOT 0x4u
@@ -53,6 +58,7 @@ extern "C" {
 #define SPRIG_FRAME_PC_IN_CTX 0x10u
 #define SPRIG_FRAME_CHECK_PC 0x20u
 #define SPRIG_FRAME_CANCELLED 0x40u
+#define SPRIG_FRAME_PEDIGREE 0x80u
 
 /* sprig_frame.ctx, word by word: the one definition of the continuation layout. The
  * plugin's setjmp emission (plugin/RuntimeABI.cpp), __builtin_setjmp/longjmp (which fix
@@ -192,7 +198,7 @@ SPRIG_INLINE int sprig_frame_sync_is_slow(const sprig_frame *f) {
                                           SPRIG_FRAME_STOLEN, SPRIG_FRAME_EXCEPTION,       \
                                           SPRIG_FRAME_ROOT, SPRIG_FRAME_ENTERED),          \
                               SPRIG_FRAME_PC_IN_CTX, SPRIG_FRAME_CHECK_PC),                \
-                  SPRIG_FRAME_CANCELLED)
+                  SPRIG_HASH_STEP(SPRIG_FRAME_CANCELLED, SPRIG_FRAME_PEDIGREE))
 /* The continuation's words. */
 #define SPRIG_ABI_HASH_CTX_(h)                                                             \
   SPRIG_HASH2(SPRIG_HASH4(h, SPRIG_CTX_FP, SPRIG_CTX_PC, SPRIG_CTX_SP, SPRIG_CTX_SSP),     \
@@ -274,7 +280,7 @@ SPRIG_LAYOUT_ASSERT(
 /* The flags: distinct bits. */
 SPRIG_LAYOUT_ASSERT((SPRIG_FRAME_STOLEN | SPRIG_FRAME_EXCEPTION | SPRIG_FRAME_ROOT |
                      SPRIG_FRAME_ENTERED | SPRIG_FRAME_PC_IN_CTX | SPRIG_FRAME_CHECK_PC |
-                     SPRIG_FRAME_CANCELLED) == 0x7Fu,
+                     SPRIG_FRAME_CANCELLED | SPRIG_FRAME_PEDIGREE) == 0xFFu,
                     "sprig_frame.flags bits are distinct");
 SPRIG_LAYOUT_ASSERT(SPRIG_CHILD_MAX == 0xFFFFFFFFu - 1u,
                     "child numbers never reach ~0u, the \"not detached\" marker");
