@@ -1,10 +1,10 @@
 //===- plugin/lower/OutlineSpawn.cpp - one spawned statement becomes a helper call ===//
 #include "OutlineSpawn.h"
-#include "early/Pedigree.h"
 #include "FrameFixups.h"
 #include "ParallelTarget.h"
 #include "RegionValues.h"
 #include "SpawnEH.h"
+#include "early/Pedigree.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
