@@ -23,11 +23,14 @@
 // RUN: FileCheck %s < %t.1
 // CHECK: caught 20
 #include <sprig/rng.h>
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <stdexcept>
 
-static uint64_t sink;  // the continuation's draws: made in pooled runs only
+// The continuation's draws: made in pooled runs only (atomic: continuations of several
+// frames run at once).
+static std::atomic<uint64_t> sink{0};
 
 static void burn() {
   volatile uint64_t x = 0;

@@ -31,6 +31,7 @@
 #include <sprig/parallel_for.h>
 #include <sprig/rng.h>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -83,7 +84,7 @@ static uint64_t thrower(int d) {
 
 // The continuation's draws between a child's throw and the sync are made in pooled runs
 // only (a serial root lets the exception leave at once): they go to a sink, not printed.
-static uint64_t sink;
+static std::atomic<uint64_t> sink{0};
 
 static uint64_t catcher() {
   uint64_t before = sprig::dprand(), after = 0;
