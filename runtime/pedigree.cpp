@@ -77,27 +77,27 @@ __attribute__((tls_model("initial-exec"))) __thread sprig_ped_state __sprig_tls_
 
 namespace sprig {
 
-void ped_save(sprig_frame *f) {
-  f->ped[0] = __sprig_tls_ped.hash;
-  f->ped[1] = __sprig_tls_ped.rank;
+namespace {
+// The thread's state into a frame's two words, and back (ped and ped_exc alike).
+void store_state(uint64_t (&words)[2]) {
+  words[0] = __sprig_tls_ped.hash;
+  words[1] = __sprig_tls_ped.rank;
 }
-void ped_restore(const sprig_frame *f) {
-  __sprig_tls_ped.hash = f->ped[0];
-  __sprig_tls_ped.rank = f->ped[1];
+void load_state(const uint64_t (&words)[2]) {
+  __sprig_tls_ped.hash = words[0];
+  __sprig_tls_ped.rank = words[1];
 }
+}  // namespace
+
+void ped_save(sprig_frame *f) { store_state(f->ped); }
+void ped_restore(const sprig_frame *f) { load_state(f->ped); }
 sprig_ped_state ped_current() { return __sprig_tls_ped; }
 void ped_leave_root(const sprig_ped_state &entry) {
   if (__sprig_tls_ped.hash & kUnknown)
     __sprig_tls_ped = entry;
 }
-void ped_record_exception(sprig_frame *parent) {
-  parent->ped_exc[0] = __sprig_tls_ped.hash;
-  parent->ped_exc[1] = __sprig_tls_ped.rank;
-}
-void ped_restore_exception(const sprig_frame *f) {
-  __sprig_tls_ped.hash = f->ped_exc[0];
-  __sprig_tls_ped.rank = f->ped_exc[1];
-}
+void ped_record_exception(sprig_frame *parent) { store_state(parent->ped_exc); }
+void ped_restore_exception(const sprig_frame *f) { load_state(f->ped_exc); }
 void ped_poison() {
   __sprig_tls_ped.hash = kUnknown;
   __sprig_tls_ped.rank = 0;
